@@ -1,0 +1,98 @@
+import { useEffect } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import { toast } from "sonner";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { Footer } from "~/components/layout/Footer";
+import { Header } from "~/components/layout/Header";
+import { Toasts } from "~/components/layout/Toasts";
+import { WelcomePopup } from "~/components/layout/WelcomePopup";
+import { ErrorPage } from "~/components/layout/ErrorPage";
+import { getSessionUser } from "~/server/auth.server";
+import { readFlash } from "~/server/flash.server";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getSessionUser(context.auth, context.db, request);
+  const { flash, headers } = await readFlash(context, request);
+  return data(
+    {
+      user: user ? { id: user.id, email: user.email, isAdmin: user.isAdmin } : null,
+      flash,
+      origin: context.config.publicUrl,
+      siteName: context.config.siteName,
+      demoMode: context.config.demoMode,
+      contactEmails: context.config.contactEmails,
+    },
+    { headers },
+  );
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const siteName = root?.siteName ?? "CostumeCast";
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#6d28d9" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+        >
+          Skip to content
+        </a>
+        <Header siteName={siteName} user={root?.user ?? null} />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <Footer siteName={siteName} />
+        <Toasts />
+        <WelcomePopup />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const flash = loaderData.flash;
+  useEffect(() => {
+    if (!flash) return;
+    if (flash.type === "error") toast.error(flash.message);
+    else toast.success(flash.message);
+  }, [flash]);
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <ErrorPage status={404} />;
+  }
+  if (isRouteErrorResponse(error)) {
+    return <ErrorPage status={error.status} message={typeof error.data === "string" ? error.data : undefined} />;
+  }
+  // Details only in development: production never shows a stack trace.
+  const detail = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+  return <ErrorPage status={500} detail={detail} />;
+}

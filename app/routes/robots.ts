@@ -1,0 +1,14 @@
+import type { Route } from "./+types/robots";
+
+export function loader({ context }: Route.LoaderArgs) {
+  const body = [
+    "User-agent: *",
+    "Disallow: /dashboard",
+    "Disallow: /admin",
+    "Disallow: /api",
+    "Disallow: /dev",
+    `Sitemap: ${context.config.publicUrl}/sitemap.xml`,
+    "",
+  ].join("\n");
+  return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
+}

@@ -1,0 +1,198 @@
+import path from "node:path";
+import { z } from "zod";
+
+// Every environment variable the application reads, validated once. `.env.example` documents each.
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", "yes", "no", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const emailAddress = z.string().trim().email("must be an email address");
+
+const urlString = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .url("must be a URL")
+    .refine((v) => protocols.includes(new URL(v).protocol), {
+      message: `must start with ${protocols.map((p) => `${p}//`).join(" or ")}`,
+    });
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0, "must be a port number").max(65535, "must be a port number").default(3000),
+    HOST: z.string().trim().min(1).default("0.0.0.0"),
+    PUBLIC_URL: urlString(["http:", "https:"]).optional(),
+    DATA_DIR: z.string().trim().min(1).default("./data"),
+    DATABASE_URL: urlString(["postgres:", "postgresql:"]).optional().or(z.literal("").transform(() => undefined)),
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    BETTER_AUTH_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+    SMTP_URL: optionalString.pipe(urlString(["smtp:", "smtps:"]).optional()),
+    MAIL_FROM: z.string().trim().min(3).default("CostumeCast <no-reply@costumecast.local>"),
+    ADMIN_EMAIL: emailAddress.default("admin@costumecast.local"),
+    SUPPORT_EMAIL: emailAddress.default("support@costumecast.com"),
+    PARTNERS_EMAIL: emailAddress.default("partners@costumecast.com"),
+    PRIVACY_EMAIL: emailAddress.default("privacy@costumecast.com"),
+    SITE_NAME: z.string().trim().min(1).default("CostumeCast"),
+    STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
+    S3_BUCKET: optionalString,
+    S3_REGION: z.string().trim().default("us-east-1"),
+    S3_ENDPOINT: optionalString.pipe(urlString(["http:", "https:"]).optional()),
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_PUBLIC_URL: optionalString.pipe(urlString(["http:", "https:"]).optional()),
+    S3_FORCE_PATH_STYLE: booleanFlag,
+    PAYMENTS: z.enum(["stripe", "demo"]).optional(),
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    STRIPE_PRICE_ID: optionalString,
+    STRIPE_API_URL: optionalString.pipe(urlString(["http:", "https:"]).optional()),
+    DEMO_MODE: booleanFlag,
+    JOBS: z.enum(["on", "off"]).default("on"),
+    TRUST_PROXY: booleanFlag,
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  })
+  .superRefine((env, ctx) => {
+    const production = env.NODE_ENV === "production";
+    if (production && !env.BETTER_AUTH_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["BETTER_AUTH_SECRET"], message: "is required when NODE_ENV=production" });
+    }
+    if (production && env.DEMO_MODE) {
+      ctx.addIssue({ code: "custom", path: ["DEMO_MODE"], message: "cannot be enabled when NODE_ENV=production" });
+    }
+    if (env.STORAGE_DRIVER === "s3" && !env.S3_BUCKET) {
+      ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required when STORAGE_DRIVER=s3" });
+    }
+    const wantsStripe = env.PAYMENTS === "stripe" || (env.PAYMENTS === undefined && !!env.STRIPE_SECRET_KEY);
+    if (wantsStripe) {
+      for (const key of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_ID"] as const) {
+        if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required for Stripe payments" });
+      }
+    } else if (production && env.PAYMENTS !== "demo") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PAYMENTS"],
+        message: "must be set: configure Stripe (STRIPE_SECRET_KEY...) or set PAYMENTS=demo explicitly in production",
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig {
+  env: Env["NODE_ENV"];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolMax: number;
+  authSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  adminEmail: string;
+  contactEmails: { support: string; partners: string; privacy: string };
+  siteName: string;
+  storage:
+    | { driver: "local"; root: string; publicBaseUrl: string }
+    | {
+        driver: "s3";
+        bucket: string;
+        region: string;
+        endpoint: string | undefined;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        publicBaseUrl: string;
+        forcePathStyle: boolean;
+      };
+  payments:
+    | { driver: "demo" }
+    | { driver: "stripe"; secretKey: string; webhookSecret: string; priceId: string; apiUrl: string | undefined };
+  demoMode: boolean;
+  jobsEnabled: boolean;
+  trustProxy: boolean;
+  logLevel: Env["LOG_LEVEL"];
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigError";
+  }
+}
+
+// A development-only secret so `npm run demo` works without setup; production refuses to start without one.
+const DEV_AUTH_SECRET = "costumecast-development-secret-do-not-use-in-production";
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = issue.path.join(".") || "environment";
+    const value = source[name];
+    const shown = value === undefined || /SECRET|KEY|PASSWORD|URL/.test(name) ? "" : ` (got "${value}")`;
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${shown}`);
+  }
+  const env = parsed.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+  const dataDir = path.resolve(env.DATA_DIR);
+  const storage: AppConfig["storage"] =
+    env.STORAGE_DRIVER === "s3"
+      ? {
+          driver: "s3",
+          bucket: env.S3_BUCKET!,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          publicBaseUrl: (
+            env.S3_PUBLIC_URL ??
+            (env.S3_ENDPOINT
+              ? `${env.S3_ENDPOINT.replace(/\/+$/, "")}/${env.S3_BUCKET}`
+              : `https://${env.S3_BUCKET}.s3.${env.S3_REGION}.amazonaws.com`)
+          ).replace(/\/+$/, ""),
+          forcePathStyle: env.S3_FORCE_PATH_STYLE || !!env.S3_ENDPOINT,
+        }
+      : { driver: "local", root: path.join(dataDir, "media"), publicBaseUrl: "/media" };
+  const useStripe = env.PAYMENTS === "stripe" || (env.PAYMENTS === undefined && !!env.STRIPE_SECRET_KEY);
+  const payments: AppConfig["payments"] = useStripe
+    ? {
+        driver: "stripe",
+        secretKey: env.STRIPE_SECRET_KEY!,
+        webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+        priceId: env.STRIPE_PRICE_ID!,
+        apiUrl: env.STRIPE_API_URL,
+      }
+    : { driver: "demo" };
+  return {
+    env: env.NODE_ENV,
+    isProduction: env.NODE_ENV === "production",
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    databasePoolMax: env.DATABASE_POOL_MAX,
+    authSecret: env.BETTER_AUTH_SECRET ?? DEV_AUTH_SECRET,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    adminEmail: env.ADMIN_EMAIL,
+    contactEmails: { support: env.SUPPORT_EMAIL, partners: env.PARTNERS_EMAIL, privacy: env.PRIVACY_EMAIL },
+    siteName: env.SITE_NAME,
+    storage,
+    payments,
+    demoMode: env.DEMO_MODE,
+    jobsEnabled: env.JOBS === "on",
+    trustProxy: env.TRUST_PROXY,
+    logLevel: env.LOG_LEVEL,
+  };
+}

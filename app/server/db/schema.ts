@@ -1,0 +1,363 @@
+// The one database schema. Relative imports only: drizzle-kit loads this file without the `~/` alias.
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import {
+  CATEGORIES,
+  EXPERIENCE_OPTIONS,
+  PAID_EVENTS_OPTIONS,
+  PAYMENT_STATUSES,
+  REQUEST_STATUSES,
+  TRAVEL_ANSWERS,
+  TRAVEL_RANGE_VALUES,
+} from "../../lib/constants";
+
+const tsvector = customType<{ data: string }>({
+  dataType() {
+    return "tsvector";
+  },
+});
+
+function sqlList(values: readonly string[]) {
+  return sql.raw(values.map((v) => `'${v.replace(/'/g, "''")}'`).join(", "));
+}
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+};
+
+// ---------------------------------------------------------------- better-auth
+export const user = pgTable("user", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  ...timestamps,
+});
+
+export const session = pgTable(
+  "session",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    ...timestamps,
+  },
+  (t) => [index("session_user_id_idx").on(t.userId)],
+);
+
+export const account = pgTable(
+  "account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    ...timestamps,
+  },
+  (t) => [index("account_user_id_idx").on(t.userId)],
+);
+
+export const verification = pgTable(
+  "verification",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index("verification_identifier_idx").on(t.identifier)],
+);
+
+// better-auth's rate limiter keeps its counters here so every app process shares them.
+export const rateLimit = pgTable("rate_limit", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+// ---------------------------------------------------------------- product
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    role: text("role").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.role] }), check("user_roles_role_check", sql`${t.role} in ('admin')`)],
+);
+
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: text("id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    displayName: text("display_name"),
+    bio: text("bio"),
+    state: text("state"),
+    city: text("city"),
+    // Coordinates of the chosen city, copied from the reference data on save, for ZIP radius search.
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    priceMin: integer("price_min"),
+    priceMax: integer("price_max"),
+    facebook: text("facebook"),
+    instagram: text("instagram"),
+    tiktok: text("tiktok"),
+    twitter: text("twitter"),
+    contactEmail: text("contact_email"),
+    isActive: boolean("is_active").notNull().default(true),
+    paymentStatus: text("payment_status").notNull().default("pending"),
+    paymentExpiry: date("payment_expiry", { mode: "string" }),
+    travelRadius: text("travel_radius").notNull().default("local_only"),
+    availableForTravel: boolean("available_for_travel").notNull().default(false),
+    availableVirtual: boolean("available_virtual").notNull().default(false),
+    requireTravelExpenses: boolean("require_travel_expenses").notNull().default(false),
+    requireDeposit: boolean("require_deposit").notNull().default(false),
+    bringOwnCostume: boolean("bring_own_costume").notNull().default(true),
+    performOutdoors: boolean("perform_outdoors").notNull().default(true),
+    requireDressingRoom: boolean("require_dressing_room").notNull().default(false),
+    familyFriendlyOnly: boolean("family_friendly_only").notNull().default(false),
+    adultThemesOk: boolean("adult_themes_ok").notNull().default(false),
+    groupPerformer: boolean("group_performer").notNull().default(false),
+    backgroundCheck: boolean("background_check").notNull().default(false),
+    // Denormalised text the directory search reads: name, bio, city, state name and abbreviation,
+    // categories. Rewritten by the profile save in the same transaction as the categories.
+    searchText: text("search_text").notNull().default(""),
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      sql`to_tsvector('english', coalesce(search_text, ''))`,
+    ),
+    ...timestamps,
+  },
+  (t) => [
+    check("profiles_payment_status_check", sql`${t.paymentStatus} in (${sqlList(PAYMENT_STATUSES)})`),
+    check("profiles_travel_radius_check", sql`${t.travelRadius} in (${sqlList(TRAVEL_RANGE_VALUES)})`),
+    check("profiles_price_min_check", sql`${t.priceMin} is null or ${t.priceMin} >= 0`),
+    check("profiles_price_max_check", sql`${t.priceMax} is null or ${t.priceMax} >= 0`),
+    check("profiles_state_check", sql`${t.state} is null or ${t.state} ~ '^[A-Z]{2}$'`),
+    // Public listings: the partial indexes carry the static half of the visibility rule.
+    index("profiles_public_state_city_idx")
+      .on(t.state, t.city, t.createdAt)
+      .where(sql`is_active and payment_status = 'paid' and display_name is not null`),
+    index("profiles_public_created_idx")
+      .on(t.createdAt)
+      .where(sql`is_active and payment_status = 'paid' and display_name is not null`),
+    index("profiles_payment_expiry_idx").on(t.paymentStatus, t.paymentExpiry),
+    index("profiles_search_vector_idx").using("gin", t.searchVector),
+    index("profiles_search_text_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    index("profiles_display_name_trgm_idx").using("gin", sql`${t.displayName} gin_trgm_ops`),
+  ],
+);
+
+export const profileCategories = pgTable(
+  "profile_categories",
+  {
+    profileId: text("profile_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    category: text("category").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.profileId, t.category] }),
+    index("profile_categories_category_idx").on(t.category, t.profileId),
+    check("profile_categories_category_check", sql`${t.category} in (${sqlList(CATEGORIES)})`),
+  ],
+);
+
+export interface ImageVariant {
+  width: number;
+  height: number;
+  key: string;
+  url: string;
+}
+
+export const profileImages = pgTable(
+  "profile_images",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    profileId: text("profile_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    // Public URL of the largest rendition; `variants` holds every width.
+    imageUrl: text("image_url").notNull(),
+    storageKey: text("storage_key").notNull(),
+    position: integer("position").notNull(),
+    width: integer("width").notNull().default(0),
+    height: integer("height").notNull().default(0),
+    variants: jsonb("variants").$type<ImageVariant[]>().notNull().default([]),
+    blurDataUrl: text("blur_data_url"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("profile_images_profile_position_idx").on(t.profileId, t.position),
+    check("profile_images_position_check", sql`${t.position} >= 0 and ${t.position} < 4`),
+  ],
+);
+
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    profileId: text("profile_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    senderName: text("sender_name").notNull(),
+    senderEmail: text("sender_email").notNull(),
+    phoneNumber: text("phone_number").notNull(),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+    zip: text("zip").notNull(),
+    message: text("message").notNull(),
+    eventType: text("event_type").array().notNull().default(sql`'{}'::text[]`),
+    eventDate: date("event_date", { mode: "string" }),
+    captchaAnswer: integer("captcha_answer"),
+    isRead: boolean("is_read").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("contact_messages_profile_created_idx").on(t.profileId, t.createdAt),
+    index("contact_messages_created_idx").on(t.createdAt),
+    check("contact_messages_message_length_check", sql`char_length(${t.message}) <= 500`),
+  ],
+);
+
+export const freeListingRequests = pgTable(
+  "free_listing_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    fullName: text("full_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+    instagram: text("instagram"),
+    facebook: text("facebook"),
+    youtube: text("youtube"),
+    tiktok: text("tiktok"),
+    website: text("website"),
+    experience: text("experience").notNull(),
+    paidEvents: text("paid_events").notNull(),
+    eventTypes: text("event_types"),
+    characters: text("characters"),
+    bio: text("bio").notNull(),
+    travel: text("travel").notNull(),
+    whyJoin: text("why_join"),
+    questions: text("questions"),
+    status: text("status").notNull().default("pending"),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    reviewedBy: text("reviewed_by").references(() => user.id, { onDelete: "set null" }),
+    notes: text("notes"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("free_listing_requests_created_idx").on(t.createdAt),
+    index("free_listing_requests_status_idx").on(t.status),
+    check("free_listing_requests_status_check", sql`${t.status} in (${sqlList(REQUEST_STATUSES)})`),
+    check("free_listing_requests_experience_check", sql`${t.experience} in (${sqlList(EXPERIENCE_OPTIONS)})`),
+    check("free_listing_requests_paid_events_check", sql`${t.paidEvents} in (${sqlList(PAID_EVENTS_OPTIONS)})`),
+    check("free_listing_requests_travel_check", sql`${t.travel} in (${sqlList(TRAVEL_ANSWERS)})`),
+  ],
+);
+
+// ---------------------------------------------------------------- infrastructure
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    toAddress: text("to_address").notNull(),
+    fromAddress: text("from_address"),
+    replyTo: text("reply_to"),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body"),
+    // pending -> sending (claimed by one worker) -> sent | pending (retry) | failed (gave up)
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("email_outbox_created_idx").on(t.createdAt),
+    check("email_outbox_status_check", sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),
+  ],
+);
+
+// Fixed-window counters for the product's own rate limits (inquiries, free-listing applications).
+export const rateLimitHits = pgTable(
+  "rate_limit_hits",
+  {
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limit_hits_window_idx").on(t.windowStart)],
+);
+
+// Search vocabulary: every distinct word of public names, cities, states and categories, so a
+// misspelt query word can be corrected with pg_trgm before the full-text match.
+export const searchTerms = pgTable(
+  "search_terms",
+  {
+    term: text("term").primaryKey(),
+  },
+  (t) => [index("search_terms_trgm_idx").using("gin", sql`${t.term} gin_trgm_ops`)],
+);
+
+export const schema = {
+  user,
+  session,
+  account,
+  verification,
+  rateLimit,
+  userRoles,
+  profiles,
+  profileCategories,
+  profileImages,
+  contactMessages,
+  freeListingRequests,
+  emailOutbox,
+  rateLimitHits,
+  searchTerms,
+};

@@ -1,0 +1,29 @@
+import type { AppConfig } from "./config.server";
+import { createAuth, type Auth } from "./auth.server";
+import { openDatabase, type Database, type Db } from "./db/client.server";
+import type { Logger } from "./logger.server";
+import { createStorage, type Storage } from "./storage/index.server";
+
+/** Everything a loader or action needs, built once per process and handed to React Router as load context. */
+export interface AppServices {
+  config: AppConfig;
+  database: Database;
+  db: Db;
+  auth: Auth;
+  storage: Storage;
+  logger: Logger;
+}
+
+export async function createServices(config: AppConfig, logger: Logger, database?: Database): Promise<AppServices> {
+  const opened =
+    database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax }));
+  try {
+    const storage = await createStorage(config.storage);
+    const auth = createAuth(opened.db, config);
+    return { config, database: opened, db: opened.db, auth, storage, logger };
+  } catch (error) {
+    await opened.close();
+    throw error;
+  }
+}

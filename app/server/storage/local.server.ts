@@ -1,0 +1,53 @@
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import { assertSafeKey, type Storage, type StoredObject } from "./storage.server";
+
+const CONTENT_TYPES: Record<string, string> = {
+  ".webp": "image/webp",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".png": "image/png",
+  ".svg": "image/svg+xml",
+};
+
+export function createLocalStorage(root: string, publicBaseUrl = "/media"): Storage {
+  const absoluteRoot = path.resolve(root);
+  const resolve = (key: string) => {
+    const full = path.resolve(absoluteRoot, assertSafeKey(key));
+    if (!full.startsWith(absoluteRoot + path.sep)) throw new Error("Storage key escapes the media folder");
+    return full;
+  };
+  return {
+    driver: "local",
+    async put(key, body) {
+      const file = resolve(key);
+      await fsp.mkdir(path.dirname(file), { recursive: true });
+      // Write then rename so a reader never sees half a file.
+      const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
+      await fsp.writeFile(temp, body);
+      await fsp.rename(temp, file);
+    },
+    async stream(key): Promise<StoredObject | null> {
+      const file = resolve(key);
+      try {
+        const stat = await fsp.stat(file);
+        if (!stat.isFile()) return null;
+        return {
+          body: fs.createReadStream(file),
+          contentType: CONTENT_TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream",
+          size: stat.size,
+        };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw error;
+      }
+    },
+    async delete(key) {
+      await fsp.rm(resolve(key), { force: true });
+    },
+    publicUrl(key) {
+      return `${publicBaseUrl}/${assertSafeKey(key)}`;
+    },
+  };
+}

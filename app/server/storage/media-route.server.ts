@@ -1,0 +1,33 @@
+import { pipeline } from "node:stream/promises";
+import type { Express } from "express";
+import type { AppServices } from "../services.server";
+import { InvalidStorageKeyError } from "./storage.server";
+
+/** Serves uploaded files at /media/... when they live on local disk (S3 files are served by S3 or a CDN). */
+export function mountMedia(app: Express, services: Pick<AppServices, "storage" | "logger">) {
+  if (services.storage.driver !== "local") return;
+  app.get("/media/*key", async (req, res) => {
+    const parts = (req.params as { key: string[] }).key;
+    const key = Array.isArray(parts) ? parts.join("/") : String(parts);
+    try {
+      const object = await services.storage.stream(key);
+      if (!object) {
+        res.status(404).type("text/plain").send("Not found");
+        return;
+      }
+      // Keys are random and never reused, so the bytes behind one never change.
+      res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+      if (object.contentType) res.setHeader("Content-Type", object.contentType);
+      if (object.size !== undefined) res.setHeader("Content-Length", String(object.size));
+      await pipeline(object.body, res);
+    } catch (error) {
+      if (error instanceof InvalidStorageKeyError) {
+        res.status(404).type("text/plain").send("Not found");
+        return;
+      }
+      services.logger.error({ err: error, key }, "media read failed");
+      if (!res.headersSent) res.status(500).type("text/plain").send("Error");
+      else res.destroy();
+    }
+  });
+}

@@ -1,0 +1,42 @@
+import type { Readable } from "node:stream";
+
+export interface StoredObject {
+  body: Readable;
+  contentType: string | undefined;
+  size: number | undefined;
+}
+
+/** Where uploaded files live. Keys look like `{userId}/{random}.webp`; drivers never trust them blindly. */
+export interface Storage {
+  readonly driver: "local" | "s3";
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** The stored bytes, or null when there is no such object. */
+  stream(key: string): Promise<StoredObject | null>;
+  delete(key: string): Promise<void>;
+  /** The address a browser loads the object from (the `/media/...` path or a CDN/S3 URL). */
+  publicUrl(key: string): string;
+}
+
+/** Rejects keys that could escape the storage root or that no upload would produce. */
+export function assertSafeKey(key: string): string {
+  if (
+    typeof key !== "string" ||
+    key.length === 0 ||
+    key.length > 512 ||
+    key.startsWith("/") ||
+    key.includes("\\") ||
+    key.includes("\0") ||
+    key.split("/").some((part) => part === "" || part === "." || part === "..") ||
+    !/^[A-Za-z0-9._\-/]+$/.test(key)
+  ) {
+    throw new InvalidStorageKeyError(key);
+  }
+  return key;
+}
+
+export class InvalidStorageKeyError extends Error {
+  constructor(key: string) {
+    super(`Invalid storage key: ${JSON.stringify(key).slice(0, 80)}`);
+    this.name = "InvalidStorageKeyError";
+  }
+}
