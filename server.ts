@@ -79,7 +79,7 @@ async function main() {
     app.use(devServer.middlewares);
     build = () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   } else {
-    const buildDir = path.resolve("build");
+    const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
     const serverEntry = path.join(buildDir, "server", "index.js");
     if (!fs.existsSync(serverEntry)) {
       console.error("No production build found: run `npm run build` first.");

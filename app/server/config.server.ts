@@ -21,7 +21,7 @@ const urlString = (protocols: string[]) =>
     .string()
     .trim()
     .url("must be a URL")
-    .refine((v) => protocols.includes(new URL(v).protocol), {
+    .refine((v) => URL.canParse(v) && protocols.includes(new URL(v).protocol), {
       message: `must start with ${protocols.map((p) => `${p}//`).join(" or ")}`,
     });
 

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.server";
+
+describe("loadConfig", () => {
+  it("runs on embedded defaults with no variables at all", () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.siteName).toBe("CostumeCast");
+    expect(config.publicUrl).toBe("http://localhost:3000");
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.storage.driver).toBe("local");
+    expect(config.payments.driver).toBe("demo");
+  });
+
+  it("names the variable and the problem in one line", () => {
+    expect(() => loadConfig({ PORT: "eighty" })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: "eighty" })).toThrow(/^Invalid configuration: PORT /);
+    expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL must start with postgres:/);
+    expect(() => loadConfig({ SMTP_URL: "not a url" })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ ADMIN_EMAIL: "nobody" })).toThrow(/ADMIN_EMAIL must be an email address/);
+  });
+
+  it("refuses production without an auth secret, and demo payments unless asked for", () => {
+    expect(() => loadConfig({ NODE_ENV: "production", PAYMENTS: "demo" })).toThrow(/BETTER_AUTH_SECRET is required/);
+    const secret = "x".repeat(40);
+    expect(() => loadConfig({ NODE_ENV: "production", BETTER_AUTH_SECRET: secret })).toThrow(/PAYMENTS must be set/);
+    expect(loadConfig({ NODE_ENV: "production", BETTER_AUTH_SECRET: secret, PAYMENTS: "demo" }).payments.driver).toBe(
+      "demo",
+    );
+    expect(() => loadConfig({ BETTER_AUTH_SECRET: "short" })).toThrow(/BETTER_AUTH_SECRET must be at least 32/);
+  });
+
+  it("never allows demo mode in production", () => {
+    const base = { NODE_ENV: "production", BETTER_AUTH_SECRET: "y".repeat(40), PAYMENTS: "demo" };
+    expect(() => loadConfig({ ...base, DEMO_MODE: "true" })).toThrow(/DEMO_MODE cannot be enabled/);
+  });
+
+  it("requires a bucket for S3 storage and the three Stripe settings together", () => {
+    expect(() => loadConfig({ STORAGE_DRIVER: "s3" })).toThrow(/S3_BUCKET is required/);
+    const s3 = loadConfig({ STORAGE_DRIVER: "s3", S3_BUCKET: "media", S3_ENDPOINT: "http://127.0.0.1:9000" });
+    expect(s3.storage).toMatchObject({ driver: "s3", publicBaseUrl: "http://127.0.0.1:9000/media", forcePathStyle: true });
+    expect(() => loadConfig({ PAYMENTS: "stripe", STRIPE_SECRET_KEY: "sk_test_1" })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+  });
+
+  it("trims a trailing slash from PUBLIC_URL", () => {
+    expect(loadConfig({ PUBLIC_URL: "https://costumecast.com/" }).publicUrl).toBe("https://costumecast.com");
+  });
+});

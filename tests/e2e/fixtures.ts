@@ -1,0 +1,42 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+import { readCapturedMail, type CapturedMail } from "../helpers/smtp-sink";
+
+export const test = base.extend<{ baseURL: string }>({
+  baseURL: async ({}, use) => {
+    const url = process.env.E2E_BASE_URL;
+    if (!url) throw new Error("E2E_BASE_URL is not set: run through `npx playwright test`");
+    await use(url);
+  },
+  // Every page starts as a returning visitor, so the welcome pop-up does not cover what a test clicks.
+  page: async ({ page }, use) => {
+    await page.addInitScript(() => {
+      if (!window.location.search.includes("fresh-visitor")) window.localStorage.setItem("hasSeenWelcomePopup", "true");
+    });
+    await use(page);
+  },
+});
+
+export { expect };
+
+/** Fails on serious or critical axe violations, listing them readably. */
+export async function expectAccessible(page: Page, options: { exclude?: string[] } = {}) {
+  let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  const results = await builder.analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const report = serious.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`);
+  expect(report, report.join("\n")).toEqual([]);
+}
+
+/** Mail received by the run's SMTP server, newest last; waits until `predicate` matches one. */
+export async function waitForMail(predicate: (mail: CapturedMail) => boolean, timeoutMs = 15_000): Promise<CapturedMail> {
+  const dir = process.env.E2E_MAIL_DIR!;
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const found = readCapturedMail(dir).filter(predicate);
+    if (found.length > 0) return found[found.length - 1];
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error("No matching email arrived in time");
+}

@@ -1,0 +1,16 @@
+import type { Db } from "../../../app/server/db/client.server";
+
+export interface E2ESeedContext {
+  db: Db;
+  /** Absolute media folder of the server under test (local storage driver). */
+  mediaDir: string;
+}
+
+type Seeder = (ctx: E2ESeedContext) => Promise<void>;
+
+// Each feature's end-to-end fixtures register here; they run once, before the server starts.
+const seeders: Seeder[] = [];
+
+export async function seedE2E(ctx: E2ESeedContext) {
+  for (const seed of seeders) await seed(ctx);
+}
