@@ -345,6 +345,16 @@ export const searchTerms = pgTable(
   (t) => [index("search_terms_trgm_idx").using("gin", sql`${t.term} gin_trgm_ops`)],
 );
 
+// One-time tokens already spent (inquiry captchas), kept until they would have expired anyway.
+export const consumedTokens = pgTable(
+  "consumed_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("consumed_tokens_expires_idx").on(t.expiresAt)],
+);
+
 export const schema = {
   user,
   session,
@@ -360,4 +370,5 @@ export const schema = {
   emailOutbox,
   rateLimitHits,
   searchTerms,
+  consumedTokens,
 };

@@ -1,0 +1,19 @@
+import type { ReactNode } from "react";
+import { cx } from "./cx";
+
+type Tone = "brand" | "neutral" | "success" | "warning" | "danger";
+const tones: Record<Tone, string> = {
+  brand: "bg-brand-100 text-brand-800",
+  neutral: "bg-slate-100 text-slate-800",
+  success: "bg-green-100 text-green-800",
+  warning: "bg-yellow-100 text-yellow-900",
+  danger: "bg-red-100 text-red-800",
+};
+
+export function Badge({ tone = "brand", children, className }: { tone?: Tone; children: ReactNode; className?: string }) {
+  return (
+    <span className={cx("inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold", tones[tone], className)}>
+      {children}
+    </span>
+  );
+}

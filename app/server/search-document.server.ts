@@ -1,0 +1,40 @@
+import { sql } from "drizzle-orm";
+import { US_STATES } from "~/lib/us-states";
+import type { Executor } from "./db/client.server";
+
+// Keeps `profiles.search_text` (and through it the generated tsvector) and the `search_terms`
+// vocabulary in step with a profile's name, bio, place and categories.
+
+const stateNames = sql.raw(
+  `(values ${US_STATES.map((s) => `('${s.abbreviation}', '${s.name.replace(/'/g, "''")}')`).join(", ")}) as state_names(abbr, name)`,
+);
+
+function documentExpression() {
+  return sql`concat_ws(' ',
+      p.display_name, p.bio, p.city,
+      (select state_names.name from ${stateNames} where state_names.abbr = p.state),
+      p.state,
+      (select string_agg(pc.category, ' ' order by pc.category) from profile_categories pc where pc.profile_id = p.id))`;
+}
+
+async function addTerms(tx: Executor, where: ReturnType<typeof sql>) {
+  // Words of 3+ letters become the vocabulary that misspelt query words are corrected against.
+  await tx.execute(sql`
+    insert into search_terms (term)
+    select distinct word
+    from profiles p, regexp_split_to_table(lower(p.search_text), '[^a-z0-9]+') as word
+    where ${where} and length(word) >= 3 and length(word) <= 40
+    on conflict do nothing`);
+}
+
+/** Rewrites one profile's search document. Call it in the transaction that changed the profile. */
+export async function refreshSearchDocument(tx: Executor, profileId: string): Promise<void> {
+  await tx.execute(sql`update profiles p set search_text = ${documentExpression()} where p.id = ${profileId}`);
+  await addTerms(tx, sql`p.id = ${profileId}`);
+}
+
+/** Rewrites every profile's search document (demo data, bulk imports, benchmarks). */
+export async function refreshAllSearchDocuments(tx: Executor): Promise<void> {
+  await tx.execute(sql`update profiles p set search_text = ${documentExpression()}`);
+  await addTerms(tx, sql`true`);
+}

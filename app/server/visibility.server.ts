@@ -1,0 +1,37 @@
+import { sql, type SQL } from "drizzle-orm";
+import { profiles } from "./db/schema";
+
+// THE visibility rule. A profile is public only when it is active, paid, not past its expiry date and
+// has a display name. Every public query, the sitemap, the profile page and the inquiry action use
+// these two functions and nothing else.
+
+/** Today's date (UTC) as YYYY-MM-DD, the format of `payment_expiry`. */
+export function todayIso(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/**
+ * SQL condition on `profiles` selecting public rows. The static half is written as literals so the
+ * planner can use the partial indexes whose predicate it matches.
+ */
+export function publicProfileCondition(today: string = todayIso()): SQL {
+  return sql`(${profiles.isActive} and ${profiles.paymentStatus} = 'paid' and ${profiles.displayName} is not null and ${profiles.paymentExpiry} >= ${today})`;
+}
+
+export interface VisibilityFields {
+  isActive: boolean;
+  paymentStatus: string;
+  paymentExpiry: string | null;
+  displayName: string | null;
+}
+
+/** The same rule for a row already in memory. */
+export function isPubliclyVisible(profile: VisibilityFields, today: string = todayIso()): boolean {
+  return (
+    profile.isActive &&
+    profile.paymentStatus === "paid" &&
+    profile.displayName !== null &&
+    profile.paymentExpiry !== null &&
+    profile.paymentExpiry >= today
+  );
+}
