@@ -1,33 +1,54 @@
 import path from "node:path";
 import fs from "node:fs";
 import type { Server } from "node:http";
-import { createRequestHandler } from "@react-router/express";
-import compression from "compression";
-import express from "express";
-import { toNodeHandler } from "better-auth/node";
 import type { ServerBuild } from "react-router";
 import { ConfigError, loadConfig } from "./app/server/config.server";
-import { DataDirLockedError } from "./app/server/db/pglite-lock.server";
-import { appJobs } from "./app/server/jobs/index.server";
-import { startScheduler } from "./app/server/jobs/scheduler.server";
-import { createLogger } from "./app/server/logger.server";
-import { createServices, type AppServices } from "./app/server/services.server";
-import { mountMedia } from "./app/server/storage/media-route.server";
+import { acquireDataDirLock, DataDirLockedError } from "./app/server/db/pglite-lock.server";
+import type { AppServices } from "./app/server/services.server";
 
 const DEV = process.argv.includes("--dev");
 const SHUTDOWN_TIMEOUT_MS = 4500;
+const HEALTH_TIMEOUT_MS = 3000;
 
 async function main() {
   let config;
   try {
     config = loadConfig(process.env);
+    // A second process on the same embedded database is refused before the rest of the app loads.
+    if (!config.databaseUrl) {
+      fs.mkdirSync(config.dataDir, { recursive: true });
+      acquireDataDirLock(config.dataDir).release();
+    }
   } catch (error) {
-    if (error instanceof ConfigError) {
+    if (error instanceof ConfigError || error instanceof DataDirLockedError) {
       console.error(error.message);
       process.exit(1);
     }
     throw error;
   }
+
+  // Loaded only once the configuration is known to be good, so a mistake is reported in a moment.
+  const [
+    { createRequestHandler },
+    { default: compression },
+    { default: express },
+    { toNodeHandler },
+    { appJobs },
+    { startScheduler },
+    { createLogger },
+    { createServices },
+    { mountMedia },
+  ] = await Promise.all([
+    import("@react-router/express"),
+    import("compression"),
+    import("express"),
+    import("better-auth/node"),
+    import("./app/server/jobs/index.server"),
+    import("./app/server/jobs/scheduler.server"),
+    import("./app/server/logger.server"),
+    import("./app/server/services.server"),
+    import("./app/server/storage/media-route.server"),
+  ]);
   const logger = createLogger(config.logLevel);
 
   let services: AppServices;
@@ -45,8 +66,12 @@ async function main() {
   app.disable("x-powered-by");
   if (config.trustProxy) app.set("trust proxy", true);
 
+  let shuttingDown = false;
+
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
+    // A request that slips in on a kept-alive socket during shutdown is answered, then its socket closed.
+    if (shuttingDown) res.setHeader("Connection", "close");
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       logger.info({ method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
@@ -59,8 +84,19 @@ async function main() {
   app.use(compression());
 
   app.get("/healthz", async (_req, res) => {
+    if (shuttingDown) {
+      res.status(503).json({ status: "shutting down" });
+      return;
+    }
     try {
-      await services.database.ping();
+      // A database that hangs instead of refusing must still turn the check red, not stall it.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        services.database.ping(),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error("database ping timed out")), HEALTH_TIMEOUT_MS);
+        }),
+      ]).finally(() => clearTimeout(timer));
       res.status(200).json({ status: "ok", database: services.database.driver });
     } catch {
       res.status(503).json({ status: "error", database: "unreachable" });
@@ -98,7 +134,8 @@ async function main() {
     createRequestHandler({
       build,
       mode: DEV ? "development" : "production",
-      getLoadContext: () => ({ ...services }),
+      // The visitor's address (honouring TRUST_PROXY) feeds the per-IP rate limits of the public forms.
+      getLoadContext: (req) => ({ ...services, clientIp: req.ip ?? req.socket.remoteAddress ?? undefined }),
     }),
   );
 
@@ -112,21 +149,25 @@ async function main() {
   });
   server.keepAliveTimeout = 5000;
 
-  let shuttingDown = false;
   const shutdown = async (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
     logger.info({ signal }, "shutting down");
     const force = setTimeout(() => {
       logger.error("shutdown took too long; exiting");
+      server.closeAllConnections();
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS);
     force.unref();
-    // Stop accepting, let in-flight requests finish, drop idle keep-alive sockets.
+    // Stop accepting and let in-flight requests finish. Keep-alive sockets become idle only after
+    // their last response, so keep dropping idle ones until close() sees none left.
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
-    await closed;
-    await scheduler?.stop();
+    const sweeper = setInterval(() => server.closeIdleConnections(), 100);
+    // Jobs stop at the same time: a mail batch hands back what it has not sent yet.
+    await Promise.all([closed, scheduler?.stop()]);
+    clearInterval(sweeper);
+    // PGlite would otherwise keep the process alive (and its lock file held).
     await services.database.close();
     logger.info("stopped");
     process.exit(0);

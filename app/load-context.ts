@@ -2,8 +2,10 @@ import type { AppServices } from "./server/services.server";
 
 declare module "react-router" {
   // Loaders and actions receive the process's services as `context`.
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  interface AppLoadContext extends AppServices {}
+  interface AppLoadContext extends AppServices {
+    /** The visitor's IP address as the HTTP server saw it (absent outside a real request). */
+    clientIp?: string;
+  }
 }
 
 export {};

@@ -16,7 +16,7 @@ import { Footer } from "~/components/layout/Footer";
 import { Header } from "~/components/layout/Header";
 import { Toasts } from "~/components/layout/Toasts";
 import { WelcomePopup } from "~/components/layout/WelcomePopup";
-import { ErrorPage } from "~/components/layout/ErrorPage";
+import { ErrorPage, errorTitle } from "~/components/layout/ErrorPage";
 import { getSessionUser } from "~/server/auth.server";
 import { readFlash } from "~/server/flash.server";
 
@@ -80,19 +80,20 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (!flash) return;
     if (flash.type === "error") toast.error(flash.message);
+    else if (flash.type === "info") toast.info(flash.message);
     else toast.success(flash.message);
   }, [flash]);
   return <Outlet />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return <ErrorPage status={404} />;
-  }
+  const siteName = useRouteLoaderData<typeof loader>("root")?.siteName ?? "CostumeCast";
   if (isRouteErrorResponse(error)) {
-    return <ErrorPage status={error.status} message={typeof error.data === "string" ? error.data : undefined} />;
+    // Only a message a loader chose to throw (a string) is shown; router-internal errors carry developer text.
+    const message = error.status !== 404 && typeof error.data === "string" ? error.data : undefined;
+    return <ErrorPage status={error.status} message={message} documentTitle={errorTitle(error.status, siteName)} />;
   }
   // Details only in development: production never shows a stack trace.
   const detail = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
-  return <ErrorPage status={500} detail={detail} />;
+  return <ErrorPage status={500} detail={detail} documentTitle={errorTitle(500, siteName)} />;
 }

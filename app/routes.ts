@@ -18,6 +18,7 @@ export default [
   route("dashboard/edit-profile", "routes/dashboard.edit-profile.tsx", { id: "edit-profile" }),
   route("dashboard/edit-profile/:id", "routes/dashboard.edit-profile.tsx", { id: "edit-profile-admin" }),
   route("dashboard/manage-images", "routes/dashboard.manage-images.tsx"),
+  route("dashboard/manage-images/upload", "routes/dashboard.manage-images.upload.ts"),
   route("dashboard/subscription", "routes/dashboard.subscription.tsx"),
   route("dashboard/preview", "routes/dashboard.preview.tsx"),
   route("admin", "routes/admin.tsx"),

@@ -1,4 +1,4 @@
-import raw from "./data/us-states.json";
+import { STATE_DATA } from "./data/us-states";
 
 export interface City {
   name: string;
@@ -11,7 +11,7 @@ export interface UsState {
   cities: City[];
 }
 
-export const US_STATES: readonly UsState[] = (raw as UsState[])
+export const US_STATES: readonly UsState[] = (STATE_DATA as UsState[])
   .slice()
   .sort((a, b) => a.name.localeCompare(b.name));
 

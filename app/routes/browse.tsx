@@ -1,8 +1,118 @@
-// Placeholder until this page's issue lands.
-export default function Page() {
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/browse";
+import { DirectoryResults } from "~/components/directory/DirectoryResults";
+import { FiltersForm, type FilterValues } from "~/components/directory/FiltersForm";
+import { breadcrumbJsonLd, collectionPageJsonLd, type Crumb } from "~/components/directory/structured-data";
+import { PageHeader } from "~/components/ui/PageHeader";
+import { browseHref, hasFilters, parseDirectoryFilters, type DirectoryFilters } from "~/lib/directory-params";
+import { pageMeta, siteFrom } from "~/lib/meta";
+import { findState, stateName } from "~/lib/us-states";
+import { listPublicProfiles } from "~/server/directory.server";
+import { cachedData, privateHeaders, routeCacheHeaders } from "~/server/http-cache.server";
+
+// Serves /browse and /browse/{stateAbbr} (route ids "browse" and "browse-state").
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const pathState = "stateAbbr" in params ? params.stateAbbr : undefined;
+  if (pathState !== undefined) {
+    const state = findState(pathState);
+    if (!state) throw data("Unknown state", { status: 404, headers: privateHeaders() });
+    if (pathState !== state.abbreviation) throw redirect(`/browse/${state.abbreviation}${url.search}`, 301);
+  } else if (url.searchParams.has("state")) {
+    // The plain filter form sends ?state=; the canonical address carries the state in its path.
+    throw redirect(browseHref(parseDirectoryFilters(url.searchParams)));
+  }
+  const filters = parseDirectoryFilters(url.searchParams, { pathState });
+  const listing = await listPublicProfiles(context.db, filters, filters.page);
+  return cachedData(request, {
+    filters: { ...filters, page: listing.page },
+    profiles: listing.profiles,
+    total: listing.total,
+    pageCount: listing.pageCount,
+    pageSize: listing.pageSize,
+  });
+}
+
+export const headers: Route.HeadersFunction = (args) => routeCacheHeaders(args);
+
+function place(filters: Pick<DirectoryFilters, "state" | "city">): string | null {
+  if (!filters.state) return null;
+  return filters.city ? `${filters.city}, ${stateName(filters.state)}` : stateName(filters.state);
+}
+
+function describe(filters: DirectoryFilters, total: number) {
+  const where = place(filters);
+  const kinds = filters.categories.length ? `${filters.categories.join(", ")} ` : "costume and cosplay ";
+  return {
+    heading: where ? `Performers in ${where}` : "Browse Performers",
+    title: where ? `Costume & Cosplay Performers in ${where}` : "Browse Costume & Cosplay Performers",
+    description: where
+      ? `Find ${total > 0 ? `${total} ` : ""}${kinds}performers in ${where} for birthday parties, conventions, school and corporate events. Contact them directly.`
+      : `Browse ${kinds}performers across the United States by state, city and category, and contact them directly for your event.`,
+  };
+}
+
+function crumbs(filters: DirectoryFilters): Crumb[] {
+  const list: Crumb[] = [
+    { name: "Home", path: "/" },
+    { name: "Browse", path: "/browse" },
+  ];
+  if (filters.state) list.push({ name: stateName(filters.state), path: browseHref({ state: filters.state }) });
+  if (filters.state && filters.city) list.push({ name: filters.city, path: browseHref({ state: filters.state, city: filters.city }) });
+  return list;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const site = siteFrom(matches);
+  if (!loaderData) {
+    return pageMeta({ ...site, path: "/browse", title: "Page not found", description: "This page does not exist.", noindex: true });
+  }
+  const { filters, total, profiles, pageSize } = loaderData;
+  const text = describe(filters, total);
+  const path = browseHref(filters);
+  return pageMeta({
+    ...site,
+    path,
+    title: filters.page > 1 ? `${text.title} (page ${filters.page})` : text.title,
+    description: text.description,
+    jsonLd: [
+      collectionPageJsonLd({
+        origin: site.origin,
+        path,
+        name: text.title,
+        description: text.description,
+        total,
+        offset: (filters.page - 1) * pageSize,
+        profiles,
+      }),
+      breadcrumbJsonLd(site.origin, crumbs(filters)),
+    ],
+  });
+};
+
+export default function Browse({ loaderData }: Route.ComponentProps) {
+  const { filters, profiles, total, pageCount } = loaderData;
+  const text = describe(filters, total);
+  const hrefFor = (next: FilterValues) => browseHref(next);
   return (
-    <div className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-3xl font-bold">browse</h1>
-    </div>
+    <>
+      <PageHeader
+        title={text.heading}
+        description="Filter by state, city and category to find costume and cosplay performers for your event."
+      />
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-8 sm:px-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
+        <aside aria-label="Filters">
+          <FiltersForm action="/browse" filters={filters} hrefFor={hrefFor} showCategories />
+        </aside>
+        <DirectoryResults
+          profiles={profiles}
+          total={total}
+          page={filters.page}
+          pageCount={pageCount}
+          filtered={hasFilters(filters)}
+          hrefForPage={(page) => browseHref({ ...filters, page })}
+        />
+      </div>
+    </>
   );
 }

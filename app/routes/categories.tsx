@@ -1,8 +1,51 @@
-// Placeholder until this page's issue lands.
-export default function Page() {
+import type { Route } from "./+types/categories";
+import { CategoryCards } from "~/components/directory/CategoryCards";
+import { breadcrumbJsonLd } from "~/components/directory/structured-data";
+import { PageHeader } from "~/components/ui/PageHeader";
+import { CATEGORIES } from "~/lib/constants";
+import { pageMeta, siteFrom } from "~/lib/meta";
+import { cachedData, routeCacheHeaders } from "~/server/http-cache.server";
+
+export function loader({ request }: Route.LoaderArgs) {
+  return cachedData(request, { categories: [...CATEGORIES] });
+}
+
+export const headers: Route.HeadersFunction = (args) => routeCacheHeaders(args);
+
+const TITLE = "Performer Categories";
+const DESCRIPTION =
+  "Browse costume and cosplay performers by category: heroes, villains, anime and manga characters, mascots, fantasy and more.";
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const site = siteFrom(matches);
+  return pageMeta({
+    ...site,
+    path: "/categories",
+    title: TITLE,
+    description: DESCRIPTION,
+    jsonLd: [
+      {
+        "@context": "https://schema.org",
+        "@type": "CollectionPage",
+        name: TITLE,
+        description: DESCRIPTION,
+        url: `${site.origin}/categories`,
+      },
+      breadcrumbJsonLd(site.origin, [
+        { name: "Home", path: "/" },
+        { name: "Categories", path: "/categories" },
+      ]),
+    ],
+  });
+};
+
+export default function Categories({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-3xl font-bold">categories</h1>
-    </div>
+    <>
+      <PageHeader title="Browse by Category" description="Pick a style of performance to see the performers who offer it." />
+      <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+        <CategoryCards categories={loaderData.categories} headingLevel={2} />
+      </div>
+    </>
   );
 }

@@ -1,8 +1,125 @@
-// Placeholder until this page's issue lands.
-export default function Page() {
+import { Link, redirect } from "react-router";
+import type { Route } from "./+types/category";
+import { categoryBlurb } from "~/components/directory/CategoryCards";
+import { DirectoryResults } from "~/components/directory/DirectoryResults";
+import { FiltersForm, type FilterValues } from "~/components/directory/FiltersForm";
+import { breadcrumbJsonLd, collectionPageJsonLd } from "~/components/directory/structured-data";
+import { PageHeader } from "~/components/ui/PageHeader";
+import { isCategory } from "~/lib/constants";
+import { categoryHref, hasFilters, parseDirectoryFilters, type DirectoryFilters } from "~/lib/directory-params";
+import { pageMeta, siteFrom } from "~/lib/meta";
+import { SAMPLE_PROFILES } from "~/lib/sample-profiles";
+import { stateName } from "~/lib/us-states";
+import { listPublicProfiles } from "~/server/directory.server";
+import { cachedData, routeCacheHeaders } from "~/server/http-cache.server";
+
+/** The router leaves an encoded slash as "%2F" inside a segment ("Anime%2FManga"). */
+function categoryFromParam(value: string): string {
+  return value.replace(/%2F/gi, "/");
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const name = categoryFromParam(params.categoryName);
+  if (!isCategory(name)) {
+    return cachedData(request, { kind: "not-found" as const, name }, { status: 404 });
+  }
+  const url = new URL(request.url);
+  const filters = parseDirectoryFilters(url.searchParams, { fixedCategory: name });
+  // The plain filter form sends empty fields ("?state=&city="): keep addresses canonical.
+  if ([...url.searchParams.values()].some((v) => v === "")) throw redirect(categoryHref(name, filters));
+  const listing = await listPublicProfiles(context.db, filters, filters.page);
+  return cachedData(request, {
+    kind: "category" as const,
+    category: name,
+    filters: { ...filters, page: listing.page },
+    profiles: listing.profiles,
+    total: listing.total,
+    pageCount: listing.pageCount,
+    pageSize: listing.pageSize,
+  });
+}
+
+export const headers: Route.HeadersFunction = (args) => routeCacheHeaders(args);
+
+function place(filters: Pick<DirectoryFilters, "state" | "city">): string | null {
+  if (!filters.state) return null;
+  return filters.city ? `${filters.city}, ${stateName(filters.state)}` : stateName(filters.state);
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
+  const site = siteFrom(matches);
+  if (!loaderData || loaderData.kind === "not-found") {
+    return pageMeta({
+      ...site,
+      path: location.pathname,
+      title: "Category Not Found",
+      description: "This performer category does not exist.",
+      noindex: true,
+    });
+  }
+  const { category, filters, total, profiles, pageSize } = loaderData;
+  const where = place(filters);
+  const title = `${category} Performers${where ? ` in ${where}` : ""}`;
+  const description = `${categoryBlurb(category)} Browse ${category} costume performers${where ? ` in ${where}` : " across the United States"} and contact them directly.`;
+  const path = categoryHref(category, filters);
+  return pageMeta({
+    ...site,
+    path,
+    title: filters.page > 1 ? `${title} (page ${filters.page})` : title,
+    description,
+    jsonLd: [
+      collectionPageJsonLd({
+        origin: site.origin,
+        path,
+        name: title,
+        description,
+        total,
+        offset: (filters.page - 1) * pageSize,
+        profiles,
+      }),
+      breadcrumbJsonLd(site.origin, [
+        { name: "Home", path: "/" },
+        { name: "Categories", path: "/categories" },
+        { name: category, path: categoryHref(category) },
+      ]),
+    ],
+  });
+};
+
+export default function CategoryPage({ loaderData }: Route.ComponentProps) {
+  if (loaderData.kind === "not-found") {
+    return (
+      <div className="mx-auto max-w-2xl px-4 py-20 text-center">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Category Not Found</h1>
+        <p className="mt-4 text-slate-700">
+          The category &quot;{loaderData.name}&quot; does not exist. Please check the URL and try again.
+        </p>
+        <Link to="/categories" className="mt-8 inline-flex rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+          View all categories
+        </Link>
+      </div>
+    );
+  }
+  const { category, filters, profiles, total, pageCount } = loaderData;
+  const where = place(filters);
+  const hrefFor = (next: FilterValues) => categoryHref(category, next);
   return (
-    <div className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-3xl font-bold">category</h1>
-    </div>
+    <>
+      <PageHeader title={`${category} Performers${where ? ` in ${where}` : ""}`} description={categoryBlurb(category)} />
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-8 sm:px-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
+        <aside aria-label="Filters">
+          <FiltersForm action={categoryHref(category)} filters={filters} hrefFor={hrefFor} showCategories={false} />
+        </aside>
+        <DirectoryResults
+          profiles={profiles}
+          total={total}
+          page={filters.page}
+          pageCount={pageCount}
+          filtered={hasFilters(filters, category)}
+          hrefForPage={(page) => categoryHref(category, { ...filters, page })}
+          samples={SAMPLE_PROFILES}
+        />
+      </div>
+    </>
   );
 }

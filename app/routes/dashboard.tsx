@@ -1,8 +1,207 @@
-// Placeholder until this page's issue lands.
-export default function Page() {
+import { useEffect } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  redirect,
+  useNavigate,
+  useRouteError,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
+import { toast } from "sonner";
+import type { Route } from "./+types/dashboard";
+import { AccountPanel } from "~/components/dashboard/AccountPanel";
+import { Checklist } from "~/components/dashboard/Checklist";
+import { InquiryDetail } from "~/components/dashboard/InquiryDetail";
+import { InquiryTable } from "~/components/dashboard/InquiryTable";
+import { StatusBox } from "~/components/dashboard/StatusBox";
+import { ErrorPage } from "~/components/layout/ErrorPage";
+import { Alert } from "~/components/ui/Alert";
+import { Card } from "~/components/ui/Card";
+import { PageHeader } from "~/components/ui/PageHeader";
+import { formValues, inboxActionSchema } from "~/lib/auth-schemas";
+import { pageMeta, siteFrom } from "~/lib/meta";
+import { requireUser } from "~/server/auth.server";
+import { loadDashboard } from "~/server/dashboard.server";
+import { flashHeaders } from "~/server/flash.server";
+import { deleteInquiry, markInquiryRead } from "~/server/inbox.server";
+
+const LOAD_FAILED = "Failed to load inquiries";
+
+function listHref(page: number) {
+  return page > 1 ? `/dashboard?page=${page}` : "/dashboard";
+}
+
+function pageParam(url: URL) {
+  const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
+  return Number.isFinite(page) && page > 0 ? page : 1;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(context, request);
+  const url = new URL(request.url);
+  const checkoutParam = url.searchParams.get("checkout");
+  const checkout: "success" | "canceled" | null =
+    checkoutParam === "success" || checkoutParam === "canceled" ? checkoutParam : null;
+  const result = await loadDashboard(context.db, context.logger, user.id, {
+    page: pageParam(url),
+    inquiryId: url.searchParams.get("inquiry"),
+  });
+  if (result.selected && "missing" in result.selected) {
+    throw data("This inquiry was not found. It may have been deleted.", { status: 404 });
+  }
+  return {
+    user: { id: user.id, email: user.email, isAdmin: user.isAdmin },
+    summary: result.summary,
+    inbox: result.inbox,
+    selected: result.selected?.inquiry ?? null,
+    checkout,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(context, request);
+  const url = new URL(request.url);
+  const parsed = inboxActionSchema.safeParse(formValues(await request.formData()));
+  if (!parsed.success) return data({ intent: null, confirmId: null, message: "Something went wrong. Please try again." }, { status: 400 });
+  const { intent, id, confirmed } = parsed.data;
+
+  if (intent === "mark-read") {
+    if (!(await markInquiryRead(context.db, user.id, id))) {
+      return data({ intent, confirmId: null, message: "Failed to mark as read" }, { status: 404 });
+    }
+    const headers = await flashHeaders(context, request, { type: "success", message: "Marked as read" });
+    return redirect(`${url.pathname}${url.search}`, { headers });
+  }
+
+  // Without JavaScript there was no confirm dialog: ask on the page first.
+  if (confirmed !== "yes") return { intent, confirmId: id, message: null };
+  if (!(await deleteInquiry(context.db, user.id, id))) {
+    return data({ intent, confirmId: null, message: "Failed to delete inquiry" }, { status: 404 });
+  }
+  const headers = await flashHeaders(context, request, { type: "success", message: "Inquiry deleted successfully" });
+  return redirect(`${listHref(pageParam(url))}#inquiries`, { headers });
+}
+
+// After a failed mark or delete the component reloads the list itself (the detail it showed is gone).
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (actionStatus !== undefined && actionStatus >= 400) return false;
+  return defaultShouldRevalidate;
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const site = siteFrom(matches);
+  return pageMeta({
+    ...site,
+    title: "Dashboard",
+    description: `Manage your ${site.siteName} performer profile, listing and inquiries.`,
+    path: "/dashboard",
+    noindex: true,
+  });
+}
+
+function CheckoutNotice({ checkout }: { checkout: "success" | "canceled" | null }) {
+  if (checkout === "success") {
+    return (
+      <Alert tone="success" title="Payment successful! Thank you.">
+        Your listing will be active as soon as the payment is confirmed, usually within a minute. Refresh this page if the
+        status below hasn&apos;t changed yet.
+      </Alert>
+    );
+  }
+  if (checkout === "canceled") {
+    return (
+      <Alert tone="warning" title="Checkout canceled">
+        No payment was taken. You can activate your listing from the subscription page whenever you&apos;re ready.
+      </Alert>
+    );
+  }
+  return null;
+}
+
+export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
+  const { user, summary, inbox, selected, checkout } = loaderData;
+  const navigate = useNavigate();
+  const page = inbox?.page ?? 1;
+
+  useEffect(() => {
+    if (!inbox) toast.error(LOAD_FAILED);
+  }, [inbox]);
+
+  // A failed mark or delete means the list on screen is out of date: say so and load it afresh.
+  useEffect(() => {
+    if (!actionData?.message) return;
+    toast.error(actionData.message);
+    if (actionData.intent) navigate(listHref(page), { replace: true });
+  }, [actionData, navigate, page]);
+
+  const detailHref = selected ? (page > 1 ? `/dashboard?page=${page}&inquiry=${selected.id}` : `/dashboard?inquiry=${selected.id}`) : "";
+
   return (
-    <div className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-3xl font-bold">dashboard</h1>
+    <div>
+      <PageHeader title="Dashboard" description={`Signed in as ${user.email}`} />
+      <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">
+        <CheckoutNotice checkout={checkout} />
+        <div className="grid gap-6 lg:grid-cols-3">
+          <div className="space-y-6 lg:col-span-2">
+            <StatusBox status={summary.status} paymentExpiry={summary.paymentExpiry} profileId={user.id} />
+            <Checklist items={summary.checklist} />
+            <Card as="section" className="space-y-4">
+              <div id="inquiries" className="flex flex-wrap items-baseline justify-between gap-2">
+                <h2 className="text-lg font-bold text-slate-900">Inquiries</h2>
+                {inbox ? (
+                  <p className="text-sm text-slate-700">
+                    {inbox.total} total, {inbox.unread} unread
+                  </p>
+                ) : null}
+              </div>
+              {!inbox ? (
+                <Alert tone="error" title={LOAD_FAILED}>
+                  Please refresh the page in a moment.
+                </Alert>
+              ) : selected ? (
+                <InquiryDetail
+                  inquiry={selected}
+                  backHref={`${listHref(page)}#inquiries`}
+                  selfHref={detailHref}
+                  askToConfirm={actionData?.confirmId === selected.id}
+                />
+              ) : (
+                <InquiryTable rows={inbox.inquiries} page={inbox.page} pageCount={inbox.pageCount} />
+              )}
+              {actionData?.message ? (
+                <Alert tone="error">{actionData.message}</Alert>
+              ) : null}
+            </Card>
+          </div>
+          <AccountPanel
+            email={user.email}
+            profileId={user.id}
+            paid={summary.paid}
+            paymentExpiry={summary.paymentExpiry}
+            listed={summary.listed}
+            isAdmin={user.isAdmin}
+          />
+        </div>
+      </div>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <div className="mx-auto max-w-2xl px-4 py-20 text-center">
+        <title>Inquiry not found</title>
+        <h1 className="text-3xl font-bold text-slate-900">Inquiry not found</h1>
+        <p className="mt-4 text-slate-700">{typeof error.data === "string" ? error.data : "This inquiry was not found."}</p>
+        <Link to="/dashboard" className="mt-8 inline-block rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+          Back to Dashboard
+        </Link>
+      </div>
+    );
+  }
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return <ErrorPage status={status} />;
 }

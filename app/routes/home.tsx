@@ -1,8 +1,131 @@
-// Placeholder until this page's issue lands.
-export default function Page() {
+import { Link, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/home";
+import type { loader as rootLoader } from "~/root";
+import { CategoryCards } from "~/components/directory/CategoryCards";
+import { Hero } from "~/components/directory/Hero";
+import { StateGrid } from "~/components/directory/StateGrid";
+import { ProfileCard, ProfileGrid } from "~/components/profile/ProfileCard";
+import { pageMeta, siteFrom } from "~/lib/meta";
+import { SAMPLE_PROFILES } from "~/lib/sample-profiles";
+import { countPublicProfilesByState, getFeaturedProfiles } from "~/server/directory.server";
+import { cachedData, routeCacheHeaders } from "~/server/http-cache.server";
+
+const HOME_CATEGORIES = ["Hero", "Villain", "Anime/Manga"];
+const SUBSCRIPTION_PATH = "/dashboard/subscription";
+const SIGN_IN_FOR_SUBSCRIPTION = `/signin?${new URLSearchParams({
+  redirectTo: SUBSCRIPTION_PATH,
+  message: "Please sign in to continue with your subscription.",
+}).toString()}`;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const featured = await getFeaturedProfiles(context.db);
+  const stateCounts = await countPublicProfilesByState(context.db);
+  return cachedData(request, { featured, stateCounts });
+}
+
+export const headers: Route.HeadersFunction = (args) => routeCacheHeaders(args);
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const site = siteFrom(matches);
+  return pageMeta({
+    ...site,
+    path: "/",
+    title: `${site.siteName} - Costume & Cosplay Performers Across the US`,
+    description:
+      "Find costume and cosplay performers for birthday parties, conventions and events in all 50 states. Browse heroes, villains, anime characters and mascots, and contact performers directly.",
+    image: "/images/og-default.png",
+    jsonLd: [
+      {
+        "@context": "https://schema.org",
+        "@type": "WebSite",
+        name: site.siteName,
+        url: `${site.origin}/`,
+        potentialAction: {
+          "@type": "SearchAction",
+          target: `${site.origin}/search?q={search_term_string}`,
+          "query-input": "required name=search_term_string",
+        },
+      },
+    ],
+  });
+};
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const siteName = root?.siteName ?? "CostumeCast";
+  const signedIn = Boolean(root?.user);
+  const { featured, stateCounts } = loaderData;
+  const showingSamples = featured.length === 0;
+  const cards = showingSamples ? SAMPLE_PROFILES : featured;
   return (
-    <div className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-3xl font-bold">home</h1>
-    </div>
+    <>
+      <Hero siteName={siteName} />
+
+      <section aria-labelledby="featured-heading" className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
+        <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
+          <div>
+            <h2 id="featured-heading" className="text-3xl font-bold tracking-tight text-slate-900">
+              Featured Performers
+            </h2>
+            <p className="mt-1 text-slate-700">
+              {showingSamples
+                ? "Our directory is just getting started. These example profiles show what a listing looks like."
+                : "Recently listed performers ready for your next event."}
+            </p>
+          </div>
+          <Link to="/browse" className="font-semibold text-brand-800 underline hover:no-underline">
+            View all performers
+          </Link>
+        </div>
+        <ProfileGrid label={showingSamples ? "Example profiles" : "Featured performers"}>
+          {cards.map((profile) => (
+            <li key={profile.id}>
+              <ProfileCard profile={profile} />
+            </li>
+          ))}
+        </ProfileGrid>
+      </section>
+
+      <section aria-labelledby="states-heading" className="border-y border-slate-200 bg-white">
+        <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
+          <h2 id="states-heading" className="text-3xl font-bold tracking-tight text-slate-900">
+            Browse by State
+          </h2>
+          <p className="mb-6 mt-1 text-slate-700">Find performers in your state and city.</p>
+          <StateGrid counts={stateCounts} />
+        </div>
+      </section>
+
+      <section aria-labelledby="categories-heading" className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
+        <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
+          <h2 id="categories-heading" className="text-3xl font-bold tracking-tight text-slate-900">
+            Popular Categories
+          </h2>
+          <Link to="/categories" className="font-semibold text-brand-800 underline hover:no-underline">
+            All categories
+          </Link>
+        </div>
+        <CategoryCards categories={HOME_CATEGORIES} />
+      </section>
+
+      <section aria-labelledby="cta-heading" className="bg-brand-800">
+        <div className="mx-auto flex max-w-7xl flex-col items-start gap-6 px-4 py-14 sm:px-6 md:flex-row md:items-center md:justify-between">
+          <div>
+            <h2 id="cta-heading" className="text-3xl font-bold tracking-tight text-white">
+              Are you a performer?
+            </h2>
+            <p className="mt-2 max-w-2xl text-brand-100">
+              List your costume or cosplay act for $29 a year and get inquiries from event organisers, parents and fans near you.
+            </p>
+          </div>
+          <Link
+            to={signedIn ? SUBSCRIPTION_PATH : SIGN_IN_FOR_SUBSCRIPTION}
+            className="rounded-md bg-white px-6 py-3 text-base font-semibold text-brand-800 shadow-sm hover:bg-brand-50"
+          >
+            Create Your Listing
+          </Link>
+        </div>
+      </section>
+    </>
   );
 }

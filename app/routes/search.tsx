@@ -1,8 +1,68 @@
-// Placeholder until this page's issue lands.
-export default function Page() {
+import { redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/search";
+import { searchHref } from "~/components/search/search-href";
+import { SearchForm } from "~/components/search/SearchForm";
+import { SearchResults } from "~/components/search/SearchResults";
+import { PageHeader } from "~/components/ui/PageHeader";
+import { pageMeta, siteFrom } from "~/lib/meta";
+import { cachedData, routeCacheHeaders } from "~/server/http-cache.server";
+import { parseSearchInput, searchProfiles } from "~/server/search.server";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const input = parseSearchInput(url);
+  // The plain form sends empty fields ("?q=hero&state=&city="): keep addresses short and canonical.
+  if ([...url.searchParams.values()].some((v) => v.trim() === "")) throw redirect(searchHref(input));
+  const outcome = await searchProfiles(context.db, input);
+  return cachedData(request, {
+    input: { ...input, page: outcome.page },
+    results: {
+      idle: outcome.idle,
+      zip: outcome.zip,
+      unknownZip: outcome.unknownZip,
+      correctedQuery: outcome.correctedQuery,
+      hits: outcome.hits,
+      total: outcome.total,
+      page: outcome.page,
+      pageCount: outcome.pageCount,
+    },
+  });
+}
+
+export const headers: Route.HeadersFunction = (args) => routeCacheHeaders(args);
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const site = siteFrom(matches);
+  const q = loaderData?.input.q ?? "";
+  return pageMeta({
+    ...site,
+    path: "/search",
+    title: q ? `Search results for "${q}"` : "Search Costume & Cosplay Performers",
+    description:
+      "Search costume and cosplay performers by name, character, city, state or category, or enter your ZIP code to find performers who travel to you.",
+    // Result pages are endless variations of the same listings; only the plain page is indexed.
+    noindex: Boolean(q || loaderData?.input.state || loaderData?.input.category),
+  });
+};
+
+export default function Search({ loaderData }: Route.ComponentProps) {
+  const { input, results } = loaderData;
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/search";
   return (
-    <div className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-3xl font-bold">search</h1>
-    </div>
+    <>
+      <PageHeader
+        title="Search Performers"
+        description="Find costume and cosplay performers by name, character, place or ZIP code."
+      >
+        <div className="mt-6">
+          {/* Remount on a new search so the box shows exactly what was searched for. */}
+          <SearchForm key={`${input.q}|${input.state}|${input.city}|${input.category}`} values={input} busy={loading} />
+        </div>
+      </PageHeader>
+      <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+        <SearchResults results={results} loading={loading} hrefForPage={(page) => searchHref({ ...input, page })} />
+      </div>
+    </>
   );
 }

@@ -37,6 +37,7 @@ const envSchema = z
     BETTER_AUTH_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
     SMTP_URL: optionalString.pipe(urlString(["smtp:", "smtps:"]).optional()),
     MAIL_FROM: z.string().trim().min(3).default("CostumeCast <no-reply@costumecast.local>"),
+    MAIL_POLL_MS: z.coerce.number().int().min(50, "must be at least 50").max(3_600_000, "must be at most 3600000").default(5000),
     ADMIN_EMAIL: emailAddress.default("admin@costumecast.local"),
     SUPPORT_EMAIL: emailAddress.default("support@costumecast.com"),
     PARTNERS_EMAIL: emailAddress.default("partners@costumecast.com"),
@@ -99,6 +100,8 @@ export interface AppConfig {
   authSecret: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** How often the outbox worker looks for mail to deliver. */
+  mailPollMs: number;
   adminEmail: string;
   contactEmails: { support: string; partners: string; privacy: string };
   siteName: string;
@@ -185,6 +188,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     authSecret: env.BETTER_AUTH_SECRET ?? DEV_AUTH_SECRET,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    mailPollMs: env.MAIL_POLL_MS,
     adminEmail: env.ADMIN_EMAIL,
     contactEmails: { support: env.SUPPORT_EMAIL, partners: env.PARTNERS_EMAIL, privacy: env.PRIVACY_EMAIL },
     siteName: env.SITE_NAME,

@@ -9,12 +9,14 @@ const stateNames = sql.raw(
   `(values ${US_STATES.map((s) => `('${s.abbreviation}', '${s.name.replace(/'/g, "''")}')`).join(", ")}) as state_names(abbr, name)`,
 );
 
+// Slashes become spaces: the English parser reads "Anime/Manga" as one file-path token, which
+// would hide both words from a search for "anime".
 function documentExpression() {
-  return sql`concat_ws(' ',
+  return sql`translate(concat_ws(' ',
       p.display_name, p.bio, p.city,
       (select state_names.name from ${stateNames} where state_names.abbr = p.state),
       p.state,
-      (select string_agg(pc.category, ' ' order by pc.category) from profile_categories pc where pc.profile_id = p.id))`;
+      (select string_agg(pc.category, ' ' order by pc.category) from profile_categories pc where pc.profile_id = p.id)), '/', ' ')`;
 }
 
 async function addTerms(tx: Executor, where: ReturnType<typeof sql>) {

@@ -1,14 +1,187 @@
 import { expect, expectAccessible, test } from "./fixtures";
 
-test("header links, footer note and the 404 page", async ({ page }) => {
-  const response = await page.goto("/no-such-page");
-  expect(response?.status()).toBe(404);
-  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
-  const header = page.getByRole("banner");
-  await expect(header.getByRole("link", { name: "Browse" })).toBeVisible();
-  await expect(header.getByRole("link", { name: "Sign In" })).toBeVisible();
-  await expect(page.getByRole("contentinfo")).toContainText(
-    "This site does not process payments or bookings. Please coordinate directly with the performer.",
-  );
-  await expectAccessible(page);
+const NO_BOOKINGS = "This site does not process payments or bookings. Please coordinate directly with the performer.";
+
+test.describe("desktop layout", () => {
+  test("header shows the site's links and the signed-out account links", async ({ page }) => {
+    await page.goto("/about");
+    const header = page.getByRole("banner");
+    const logo = header.getByRole("link", { name: "CostumeCast" });
+    await expect(logo).toHaveAttribute("href", "/");
+    for (const [name, href] of [
+      ["Browse", "/browse"],
+      ["Categories", "/categories"],
+      ["About", "/about"],
+      ["Sign In", "/signin"],
+      ["Sign Up", "/signup"],
+    ]) {
+      await expect(header.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+    }
+    await expect(header.getByRole("link", { name: "About", exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(header.getByRole("link", { name: "Dashboard" })).toHaveCount(0);
+    await expect(header.getByRole("button", { name: "Sign Out" })).toHaveCount(0);
+    // The mobile toggle is not shown on a desktop-sized window.
+    await expect(header.getByRole("button", { name: "Menu" })).toBeHidden();
+
+    await header.getByRole("link", { name: "Search" }).click();
+    await expect(page).toHaveURL(/\/search$/);
+
+    await page.getByRole("banner").getByRole("link", { name: "CostumeCast" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("footer has the Browse, For Performers and Legal columns, social links and the no-bookings note", async ({ page }) => {
+    await page.goto("/contact");
+    const footer = page.getByRole("contentinfo");
+    const columns: Record<string, [string, string][]> = {
+      Browse: [
+        ["Browse by State", "/browse"],
+        ["Browse by Category", "/categories"],
+        ["Search Performers", "/search"],
+        ["About Us", "/about"],
+        ["FAQ", "/faq"],
+      ],
+      "For Performers": [
+        ["Create a Listing", "/signup"],
+        ["Free Listing (Open Beta)", "/free-listing"],
+        ["Listing Guidelines", "/guidelines"],
+        ["Safety First", "/safety-first"],
+      ],
+      Legal: [
+        ["Terms of Service", "/terms"],
+        ["Privacy Policy", "/privacy"],
+        ["Contact Us", "/contact"],
+      ],
+    };
+    for (const [title, links] of Object.entries(columns)) {
+      const column = footer.getByRole("navigation", { name: title });
+      await expect(column.getByRole("heading", { name: title })).toBeVisible();
+      for (const [name, href] of links) {
+        await expect(column.getByRole("link", { name })).toHaveAttribute("href", href);
+      }
+    }
+    const social = footer.getByRole("list", { name: "Social media" });
+    for (const network of ["Instagram", "Facebook", "TikTok"]) {
+      await expect(social.getByRole("link", { name: `CostumeCast on ${network}` })).toBeVisible();
+    }
+    await expect(footer.getByText(NO_BOOKINGS, { exact: true })).toBeVisible();
+
+    await footer.getByRole("link", { name: "Privacy Policy" }).click();
+    await expect(page).toHaveURL(/\/privacy$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Privacy Policy");
+  });
+
+  test("a signed-in visitor sees Dashboard and Sign Out, and Sign Out signs them out", async ({ page }) => {
+    const email = `layout-${Date.now()}@example.com`;
+    const password = "layout-pass-123";
+    const signUp = await page.request.post("/api/auth/sign-up/email", { data: { email, password, name: email } });
+    expect(signUp.ok(), await signUp.text()).toBe(true);
+    const signIn = await page.request.post("/api/auth/sign-in/email", { data: { email, password } });
+    expect(signIn.ok(), await signIn.text()).toBe(true);
+
+    await page.goto("/faq");
+    const header = page.getByRole("banner");
+    await expect(header.getByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/dashboard");
+    await expect(header.getByRole("link", { name: "Sign In" })).toHaveCount(0);
+    await expect(header.getByRole("link", { name: "Sign Up" })).toHaveCount(0);
+
+    await header.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("button", { name: "Sign Out" })).toHaveCount(0);
+    const session = await page.request.get("/api/auth/get-session");
+    expect(await session.json()).toBeNull();
+  });
+
+  test("an unknown address shows the 404 page inside the layout", async ({ page }) => {
+    const response = await page.goto("/this/page/does-not-exist");
+    expect(response?.status()).toBe(404);
+    await expect(page).toHaveTitle("Page not found | CostumeCast");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+    await expect(page.getByRole("main").getByRole("link", { name: "Go to the home page" })).toHaveAttribute("href", "/");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Browse", exact: true })).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toContainText(NO_BOOKINGS);
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+    await expectAccessible(page);
+  });
+
+  test("the 404 page keeps the layout working for client-side navigation", async ({ page }) => {
+    await page.goto("/about");
+    await page.evaluate(() => {
+      const link = document.createElement("a");
+      link.href = "/no-such-thing";
+      link.textContent = "broken link";
+      document.querySelector("main")?.append(link);
+    });
+    await page.getByRole("link", { name: "broken link" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+    await page.getByRole("main").getByRole("link", { name: "Go to the home page" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test.describe("mobile menu", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("opens and closes with the keyboard and returns focus to its toggle", async ({ page }) => {
+    await page.goto("/guidelines");
+    const header = page.getByRole("banner");
+    const toggle = header.getByRole("button", { name: "Menu" });
+    // The desktop links are folded away at this width.
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    const controls = await toggle.getAttribute("aria-controls");
+    expect(controls).toBeTruthy();
+    const menu = page.locator(`[id="${controls}"]`);
+    await expect(menu).toHaveCount(1);
+    await expect(menu).toBeHidden();
+    await expect(menu).toHaveAttribute("aria-label", "Mobile");
+
+    // Reach the toggle with Tab alone.
+    let reached = false;
+    for (let i = 0; i < 10 && !reached; i++) {
+      await page.keyboard.press("Tab");
+      reached = await toggle.evaluate((el) => el === document.activeElement);
+    }
+    expect(reached).toBe(true);
+
+    await page.keyboard.press("Enter");
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await expect(menu).toBeVisible();
+
+    for (const name of ["Browse", "Categories", "About", "Sign In", "Sign Up"]) {
+      await page.keyboard.press("Tab");
+      await expect(menu.getByRole("link", { name, exact: true })).toBeFocused();
+    }
+
+    await page.keyboard.press("Escape");
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(menu).toBeHidden();
+    await expect(toggle).toBeFocused();
+
+    await expectAccessible(page);
+  });
+
+  test("closes after following one of its links", async ({ page }) => {
+    await page.goto("/guidelines");
+    const toggle = page.getByRole("banner").getByRole("button", { name: "Menu" });
+    await toggle.click();
+    const menu = page.getByRole("navigation", { name: "Mobile" });
+    await expect(menu).toBeVisible();
+    await expectAccessible(page);
+
+    await menu.getByRole("link", { name: "About", exact: true }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("About CostumeCast");
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(menu).toBeHidden();
+
+    // Following a link to the page already open closes the menu too.
+    await toggle.click();
+    await menu.getByRole("link", { name: "About", exact: true }).click();
+    await expect(menu).toBeHidden();
+
+    await page.getByRole("banner").getByRole("link", { name: "Search" }).click();
+    await expect(page).toHaveURL(/\/search$/);
+  });
 });

@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
 import { freePort } from "./free-port";
 
 export interface RunningServer {
@@ -10,14 +9,14 @@ export interface RunningServer {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-const TSX_CLI = path.resolve("node_modules/tsx/dist/cli.mjs");
 
 /** Starts `server.ts` (the production entry point) as a child process and waits for /healthz. */
 export async function startAppServer(env: Record<string, string>, options: { timeoutMs?: number } = {}): Promise<RunningServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const url = `http://127.0.0.1:${port}`;
   let log = "";
-  const child = spawn(process.execPath, [TSX_CLI, "server.ts"], {
+  // One process (no tsx launcher in front) so signals reach the server itself.
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     env: { ...process.env, PUBLIC_URL: url, ...env, PORT: String(port), HOST: "127.0.0.1" },
     stdio: ["ignore", "pipe", "pipe"],
   });

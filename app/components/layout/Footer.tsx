@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { NO_BOOKINGS_NOTE } from "~/lib/constants";
 
@@ -6,18 +7,20 @@ const COLUMNS = [
     title: "Browse",
     links: [
       { to: "/browse", label: "Browse by State" },
-      { to: "/categories", label: "Categories" },
-      { to: "/search", label: "Search" },
+      { to: "/categories", label: "Browse by Category" },
+      { to: "/search", label: "Search Performers" },
+      { to: "/about", label: "About Us" },
+      { to: "/faq", label: "FAQ" },
     ],
   },
   {
     title: "For Performers",
     links: [
       { to: "/signup", label: "Create a Listing" },
-      { to: "/free-listing", label: "Free Listing (Beta)" },
+      { to: "/free-listing", label: "Free Listing (Open Beta)" },
       { to: "/guidelines", label: "Listing Guidelines" },
       { to: "/safety-first", label: "Safety First" },
-      { to: "/faq", label: "FAQ" },
+      { to: "/dashboard", label: "Performer Dashboard" },
     ],
   },
   {
@@ -25,16 +28,41 @@ const COLUMNS = [
     links: [
       { to: "/terms", label: "Terms of Service" },
       { to: "/privacy", label: "Privacy Policy" },
-      { to: "/about", label: "About" },
-      { to: "/contact", label: "Contact" },
+      { to: "/contact", label: "Contact Us" },
     ],
   },
 ];
 
-const SOCIAL = [
-  { href: "https://www.instagram.com/", label: "Instagram" },
-  { href: "https://www.facebook.com/", label: "Facebook" },
-  { href: "https://www.tiktok.com/", label: "TikTok" },
+const iconProps = { "aria-hidden": true, viewBox: "0 0 24 24", className: "h-5 w-5", fill: "currentColor" } as const;
+
+const SOCIAL: { href: string; name: string; icon: ReactNode }[] = [
+  {
+    href: "https://www.instagram.com/",
+    name: "Instagram",
+    icon: (
+      <svg {...iconProps}>
+        <path d="M12 7.3A4.7 4.7 0 1 0 12 16.7 4.7 4.7 0 0 0 12 7.3Zm0 7.7a3 3 0 1 1 0-6 3 3 0 0 1 0 6Zm6-7.9a1.1 1.1 0 1 1-2.2 0 1.1 1.1 0 0 1 2.2 0ZM12 2c-2.7 0-3 0-4.1.1C4.2 2.3 2.3 4.2 2.1 7.9 2 9 2 9.3 2 12s0 3 .1 4.1c.2 3.7 2.1 5.6 5.8 5.8 1.1.1 1.4.1 4.1.1s3 0 4.1-.1c3.7-.2 5.6-2.1 5.8-5.8.1-1.1.1-1.4.1-4.1s0-3-.1-4.1c-.2-3.7-2.1-5.6-5.8-5.8C15 2 14.7 2 12 2Zm0 1.8c2.7 0 3 0 4 .1 2.7.1 3.9 1.4 4.1 4.1.1 1 .1 1.3.1 4s0 3-.1 4c-.1 2.7-1.4 3.9-4.1 4.1-1 .1-1.3.1-4 .1s-3 0-4-.1c-2.7-.1-3.9-1.4-4.1-4.1-.1-1-.1-1.3-.1-4s0-3 .1-4C4.1 5.3 5.3 4 8 3.9c1-.1 1.3-.1 4-.1Z" />
+      </svg>
+    ),
+  },
+  {
+    href: "https://www.facebook.com/",
+    name: "Facebook",
+    icon: (
+      <svg {...iconProps}>
+        <path d="M22 12a10 10 0 1 0-11.6 9.9v-7H7.9V12h2.5V9.8c0-2.5 1.5-3.9 3.8-3.9 1.1 0 2.2.2 2.2.2v2.5h-1.3c-1.2 0-1.6.8-1.6 1.6V12h2.8l-.4 2.9h-2.3v7A10 10 0 0 0 22 12Z" />
+      </svg>
+    ),
+  },
+  {
+    href: "https://www.tiktok.com/",
+    name: "TikTok",
+    icon: (
+      <svg {...iconProps}>
+        <path d="M16.6 2h-3.3v13.4a2.9 2.9 0 1 1-2-2.8V9.2a6.3 6.3 0 1 0 5.3 6.2V8.6a7.9 7.9 0 0 0 4.6 1.5V6.8a4.6 4.6 0 0 1-4.6-4.8Z" />
+      </svg>
+    ),
+  },
 ];
 
 export function Footer({ siteName }: { siteName: string }) {
@@ -43,20 +71,35 @@ export function Footer({ siteName }: { siteName: string }) {
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
         <div>
           <p className="text-lg font-bold text-white">{siteName}</p>
-          <p className="mt-2 text-sm">Find costume and cosplay performers for parties, events and conventions across the United States.</p>
-          <ul className="mt-4 flex gap-3" aria-label="Social media">
+          <p className="mt-2 text-sm">
+            Find costume and cosplay performers for birthday parties, school events and conventions across the United
+            States.
+          </p>
+          <ul className="mt-4 flex gap-2" aria-label="Social media">
             {SOCIAL.map((s) => (
-              <li key={s.label}>
-                <a href={s.href} rel="noopener noreferrer" target="_blank" className="text-sm underline-offset-4 hover:text-white hover:underline">
-                  {s.label}
+              <li key={s.name}>
+                <a
+                  href={s.href}
+                  rel="noopener noreferrer"
+                  className="inline-flex rounded-full p-2 text-slate-300 hover:bg-slate-800 hover:text-white"
+                >
+                  {s.icon}
+                  <span className="sr-only">
+                    {siteName} on {s.name}
+                  </span>
                 </a>
               </li>
             ))}
           </ul>
         </div>
         {COLUMNS.map((column) => (
-          <nav key={column.title} aria-label={column.title}>
-            <h2 className="text-sm font-semibold uppercase tracking-wide text-white">{column.title}</h2>
+          <nav key={column.title} aria-labelledby={`footer-${column.title.replace(/\W+/g, "-").toLowerCase()}`}>
+            <h2
+              id={`footer-${column.title.replace(/\W+/g, "-").toLowerCase()}`}
+              className="text-sm font-semibold uppercase tracking-wide text-white"
+            >
+              {column.title}
+            </h2>
             <ul className="mt-3 space-y-2">
               {column.links.map((link) => (
                 <li key={link.to}>
@@ -71,7 +114,7 @@ export function Footer({ siteName }: { siteName: string }) {
       </div>
       <div className="border-t border-slate-800">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-sm sm:px-6 md:flex-row md:justify-between">
-          <p>{NO_BOOKINGS_NOTE}</p>
+          <p className="font-medium text-slate-200">{NO_BOOKINGS_NOTE}</p>
           <p>
             © {new Date().getFullYear()} {siteName}
           </p>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 
 interface HeaderProps {
@@ -21,96 +21,150 @@ function SearchIcon() {
   );
 }
 
-export function Header({ siteName, user }: HeaderProps) {
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
-  const location = useLocation();
-  useEffect(() => setOpen(false), [location.pathname]);
+function Logo() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 32 32" className="h-8 w-8 shrink-0">
+      <path d="M4 10c4-4 20-4 24 0-1 9-6 14-12 14S5 19 4 10Z" fill="#6d28d9" />
+      <circle cx="11" cy="13" r="2.6" fill="#fff" />
+      <circle cx="21" cy="13" r="2.6" fill="#fff" />
+      <path d="m16 2 1.8 3.6 4 .6-2.9 2.8.7 4L16 11l-3.6 2 .7-4-2.9-2.8 4-.6Z" fill="#f59e0b" />
+    </svg>
+  );
+}
 
-  const linkClass = ({ isActive }: { isActive: boolean }) =>
-    `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "text-brand-700" : "text-slate-700 hover:text-brand-700"}`;
+const desktopLink = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "text-brand-700" : "text-slate-700 hover:text-brand-700"}`;
 
-  const account = user ? (
+const mobileLink = ({ isActive }: { isActive: boolean }) =>
+  `block rounded-md px-3 py-3 text-base font-medium ${
+    isActive ? "bg-brand-50 text-brand-800" : "text-slate-800 hover:bg-slate-100"
+  }`;
+
+function AccountLinks({ user, mobile, onNavigate }: { user: HeaderProps["user"]; mobile: boolean; onNavigate?: () => void }) {
+  const linkClass = mobile ? mobileLink : desktopLink;
+  if (user) {
+    return (
+      <>
+        <NavLink to="/dashboard" className={linkClass} onClick={onNavigate}>
+          Dashboard
+        </NavLink>
+        {/* A real form, so signing out works before JavaScript loads and cannot be triggered by a link prefetch. */}
+        <Form method="post" action="/signout">
+          <button
+            type="submit"
+            className={
+              mobile
+                ? "block w-full rounded-md px-3 py-3 text-left text-base font-medium text-slate-800 hover:bg-slate-100"
+                : "rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-brand-700"
+            }
+          >
+            Sign Out
+          </button>
+        </Form>
+      </>
+    );
+  }
+  return (
     <>
-      <NavLink to="/dashboard" className={linkClass}>
-        Dashboard
-      </NavLink>
-      <Form method="post" action="/signout">
-        <button type="submit" className="rounded-md px-3 py-2 text-left text-sm font-medium text-slate-700 hover:text-brand-700">
-          Sign Out
-        </button>
-      </Form>
-    </>
-  ) : (
-    <>
-      <NavLink to="/signin" className={linkClass}>
+      <NavLink to="/signin" className={linkClass} onClick={onNavigate}>
         Sign In
       </NavLink>
       <Link
         to="/signup"
-        className="rounded-md bg-brand-700 px-4 py-2 text-center text-sm font-semibold text-white hover:bg-brand-800"
+        onClick={onNavigate}
+        className={`rounded-md bg-brand-700 text-center font-semibold text-white hover:bg-brand-800 ${
+          mobile ? "mt-1 block px-3 py-3 text-base" : "px-4 py-2 text-sm"
+        }`}
       >
         Sign Up
       </Link>
     </>
   );
+}
+
+export function Header({ siteName, user }: HeaderProps) {
+  const location = useLocation();
+  // The menu belongs to the location it was opened on, so any navigation (even to the same URL) closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === location.key;
+  const menuId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      // Esc inside a modal dialog belongs to that dialog.
+      if (event.target instanceof Element && event.target.closest("dialog")) return;
+      setOpenOn(null);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [open]);
+
+  const close = () => setOpenOn(null);
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <Link to="/" className="flex items-center gap-2 text-xl font-extrabold tracking-tight text-brand-800">
-          <svg aria-hidden="true" viewBox="0 0 32 32" className="h-8 w-8">
-            <path d="M4 10c4-4 20-4 24 0-1 9-6 14-12 14S5 19 4 10Z" fill="#6d28d9" />
-            <circle cx="11" cy="13" r="2.6" fill="#fff" />
-            <circle cx="21" cy="13" r="2.6" fill="#fff" />
-            <path d="m16 2 1.8 3.6 4 .6-2.9 2.8.7 4L16 11l-3.6 2 .7-4-2.9-2.8 4-.6Z" fill="#f59e0b" />
-          </svg>
+          <Logo />
           {siteName}
         </Link>
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
           {NAV.map((item) => (
-            <NavLink key={item.to} to={item.to} className={linkClass}>
+            <NavLink key={item.to} to={item.to} className={desktopLink}>
               {item.label}
             </NavLink>
           ))}
-          <Link to="/search" className="rounded-md p-2 text-slate-700 hover:text-brand-700" aria-label="Search">
+          <NavLink
+            to="/search"
+            aria-label="Search"
+            title="Search"
+            className={({ isActive }) => `rounded-md p-2 ${isActive ? "text-brand-700" : "text-slate-700 hover:text-brand-700"}`}
+          >
             <SearchIcon />
-          </Link>
+          </NavLink>
           <span className="mx-2 h-6 w-px bg-slate-200" aria-hidden="true" />
-          {account}
+          <AccountLinks user={user} mobile={false} />
         </nav>
         <div className="flex items-center gap-1 md:hidden">
-          <Link to="/search" className="rounded-md p-2 text-slate-700" aria-label="Search">
+          <Link to="/search" aria-label="Search" title="Search" className="rounded-md p-2 text-slate-700 hover:text-brand-700">
             <SearchIcon />
           </Link>
           <button
+            ref={toggleRef}
             type="button"
-            className="rounded-md p-2 text-slate-700"
+            className="rounded-md p-2 text-slate-700 hover:bg-slate-100"
             aria-expanded={open}
             aria-controls={menuId}
-            aria-label={open ? "Close menu" : "Open menu"}
-            onClick={() => setOpen((v) => !v)}
+            aria-label="Menu"
+            onClick={() => setOpenOn(open ? null : location.key)}
           >
             <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
-              {open ? <path d="M6 6l12 12M18 6 6 18" strokeLinecap="round" /> : <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />}
+              {open ? (
+                <path d="M6 6l12 12M18 6 6 18" strokeLinecap="round" />
+              ) : (
+                <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
+              )}
             </svg>
           </button>
         </div>
       </div>
-      <nav
-        id={menuId}
-        aria-label="Mobile"
-        hidden={!open}
-        className="border-t border-slate-200 bg-white px-4 pb-4 pt-2 md:hidden"
-      >
-        <div className="flex flex-col gap-1">
+      <nav id={menuId} aria-label="Mobile" hidden={!open} className="border-t border-slate-200 bg-white px-4 pb-4 pt-2 md:hidden">
+        <ul className="flex flex-col gap-1">
           {NAV.map((item) => (
-            <NavLink key={item.to} to={item.to} className={linkClass}>
-              {item.label}
-            </NavLink>
+            <li key={item.to}>
+              <NavLink to={item.to} className={mobileLink} onClick={close}>
+                {item.label}
+              </NavLink>
+            </li>
           ))}
-          <div className="my-2 h-px bg-slate-200" aria-hidden="true" />
-          {account}
+        </ul>
+        <div className="my-2 h-px bg-slate-200" aria-hidden="true" />
+        <div className="flex flex-col gap-1">
+          <AccountLinks user={user} mobile onNavigate={close} />
         </div>
       </nav>
     </header>

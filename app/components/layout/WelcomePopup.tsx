@@ -60,6 +60,10 @@ export function WelcomePopup() {
       aria-labelledby="welcome-title"
       aria-describedby="welcome-text"
       onClose={onClosed}
+      // A click on the dimmed backdrop lands on the dialog element itself; treat it as "close".
+      onClick={(event) => {
+        if (event.target === event.currentTarget) close();
+      }}
       className="m-auto w-[min(92vw,28rem)] rounded-2xl p-0 shadow-2xl backdrop:bg-slate-900/60"
     >
       <div className="relative p-6 sm:p-8">
@@ -78,8 +82,8 @@ export function WelcomePopup() {
           Welcome! Your first listing could be free
         </h2>
         <p id="welcome-text" className="mt-3 text-slate-700">
-          We're opening the directory with a beta: the first {FREE_LISTING_SPOTS} qualified performer listings are
-          free. Tell us about your characters and we'll review your application.
+          We're in open beta: the first {FREE_LISTING_SPOTS} qualified performer listings are free. If you perform in
+          costume, tell us about your characters and we'll review your application within 1-2 business days.
         </p>
         <div className="mt-6 flex flex-col gap-2 sm:flex-row">
           <Link
@@ -87,7 +91,7 @@ export function WelcomePopup() {
             onClick={close}
             className="rounded-md bg-brand-700 px-4 py-2 text-center font-semibold text-white hover:bg-brand-800"
           >
-            Apply for a free listing
+            Claim your free listing
           </Link>
           <button
             type="button"

@@ -162,8 +162,9 @@ export const profiles = pgTable(
     // Denormalised text the directory search reads: name, bio, city, state name and abbreviation,
     // categories. Rewritten by the profile save in the same transaction as the categories.
     searchText: text("search_text").notNull().default(""),
+    // The name also counts on its own with the top weight, so ranking needs no per-row parsing.
     searchVector: tsvector("search_vector").generatedAlwaysAs(
-      sql`to_tsvector('english', coalesce(search_text, ''))`,
+      sql`setweight(to_tsvector('english', coalesce(display_name, '')), 'A') || to_tsvector('english', coalesce(search_text, ''))`,
     ),
     ...timestamps,
   },
@@ -182,6 +183,14 @@ export const profiles = pgTable(
       .where(sql`is_active and payment_status = 'paid' and display_name is not null`),
     index("profiles_payment_expiry_idx").on(t.paymentStatus, t.paymentExpiry),
     index("profiles_search_vector_idx").using("gin", t.searchVector),
+    // ZIP-code search: public performers near a point, and those who travel anywhere.
+    // They carry every column the search reads, so a plain ZIP search never visits the table.
+    index("profiles_public_geo_idx")
+      .on(t.latitude, t.longitude, t.travelRadius, t.paymentExpiry, t.createdAt, t.id)
+      .where(sql`is_active and payment_status = 'paid' and display_name is not null`),
+    index("profiles_public_nationwide_idx")
+      .on(t.createdAt, t.latitude, t.longitude, t.paymentExpiry, t.id)
+      .where(sql`is_active and payment_status = 'paid' and display_name is not null and travel_radius = 'nationwide'`),
     index("profiles_search_text_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     index("profiles_display_name_trgm_idx").using("gin", sql`${t.displayName} gin_trgm_ops`),
   ],

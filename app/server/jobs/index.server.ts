@@ -1,8 +1,50 @@
+import { createMailTransport, deliverDueEmails, type PendingMailLog } from "../mail/worker.server";
 import type { AppServices } from "../services.server";
+import { pruneExpiredRows } from "./maintenance.server";
 import type { Job } from "./scheduler.server";
+
+const BATCH_SIZE = 10;
 
 /** The background jobs every app process runs. */
 export function appJobs(services: AppServices): Job[] {
-  void services;
-  return [];
+  return [outboxJob(services), maintenanceJob(services)];
+}
+
+function outboxJob({ db, config, logger }: AppServices): Job {
+  const transport = config.smtpUrl ? createMailTransport(config.smtpUrl) : null;
+  const pendingLog: PendingMailLog = { after: null };
+  if (!transport) logger.warn("SMTP_URL is not set: email stays in the outbox and is only logged");
+  return {
+    name: "email-outbox",
+    intervalMs: config.mailPollMs,
+    async run(signal) {
+      // Keep going while whole batches come back, so a backlog drains without waiting a tick per batch.
+      for (;;) {
+        const result = await deliverDueEmails(db, transport, {
+          from: config.mailFrom,
+          logger,
+          batchSize: BATCH_SIZE,
+          signal,
+          pendingLog,
+        });
+        if (!transport || result.claimed < BATCH_SIZE || signal.aborted) return;
+      }
+    },
+    close() {
+      transport?.close?.();
+    },
+  };
+}
+
+function maintenanceJob({ db, logger }: AppServices): Job {
+  return {
+    name: "prune-expired-rows",
+    intervalMs: 60 * 60_000,
+    async run() {
+      const removed = await pruneExpiredRows(db);
+      if (removed.consumedTokens + removed.rateLimitHits + removed.sentEmails > 0) {
+        logger.info(removed, "pruned expired rows");
+      }
+    },
+  };
 }

@@ -3,8 +3,10 @@ import type { Logger } from "../logger.server";
 export interface Job {
   name: string;
   intervalMs: number;
-  /** Must be idempotent and safe to run in several processes at once. */
-  run(): Promise<void>;
+  /** Must be idempotent and safe to run in several processes at once; should return soon after `signal` aborts. */
+  run(signal: AbortSignal): Promise<void>;
+  /** Releases what the job holds open (an SMTP pool), after its last run. */
+  close?(): Promise<void> | void;
 }
 
 export interface Scheduler {
@@ -15,14 +17,14 @@ export interface Scheduler {
 export function startScheduler(jobs: Job[], logger: Logger): Scheduler {
   const timers: NodeJS.Timeout[] = [];
   const running = new Set<Promise<void>>();
-  let stopped = false;
+  const stopping = new AbortController();
   for (const job of jobs) {
     let busy = false;
     const tick = () => {
-      if (busy || stopped) return;
+      if (busy || stopping.signal.aborted) return;
       busy = true;
       const run = job
-        .run()
+        .run(stopping.signal)
         .catch((error: unknown) => logger.error({ err: error, job: job.name }, "job failed"))
         .finally(() => {
           busy = false;
@@ -35,11 +37,16 @@ export function startScheduler(jobs: Job[], logger: Logger): Scheduler {
     timers.push(timer);
     setImmediate(tick);
   }
+  let stopped: Promise<void> | null = null;
   return {
-    async stop() {
-      stopped = true;
-      for (const timer of timers) clearInterval(timer);
-      await Promise.allSettled([...running]);
+    stop() {
+      stopped ??= (async () => {
+        stopping.abort();
+        for (const timer of timers) clearInterval(timer);
+        await Promise.allSettled([...running]);
+        await Promise.allSettled(jobs.map(async (job) => job.close?.()));
+      })();
+      return stopped;
     },
   };
 }

@@ -22,3 +22,155 @@ export function passwordResetEmail(args: { siteName: string; to: string; link: s
 }
 
 export { escapeHtml };
+
+/** Collapses line breaks and runs of spaces, so typed text can go into a subject line. */
+function oneLine(value: string): string {
+  return value.replace(/\s+/g, " ").trim();
+}
+
+function detailRows(rows: [string, string][]) {
+  const text = rows.map(([label, value]) => `${label}: ${value}`).join("\n");
+  const html = `<table cellpadding="4" style="border-collapse:collapse">${rows
+    .map(([label, value]) => `<tr><th align="left" valign="top">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`)
+    .join("")}</table>`;
+  return { text, html };
+}
+
+function paragraphsHtml(value: string): string {
+  return value
+    .split(/\n{2,}/)
+    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`)
+    .join("\n");
+}
+
+export interface InquiryEmailArgs {
+  siteName: string;
+  to: string;
+  performerName: string;
+  profileUrl: string;
+  dashboardUrl: string;
+  sender: {
+    name: string;
+    email: string;
+    phone: string;
+    city: string;
+    state: string;
+    zip: string;
+    message: string;
+    eventTypes: string[];
+    eventDate: string | null;
+  };
+}
+
+/** Tells a performer about an inquiry. Reply-To is the sender, so "Reply" reaches them directly. */
+export function inquiryNotificationEmail(args: InquiryEmailArgs): OutgoingEmail {
+  const s = args.sender;
+  const details = detailRows([
+    ["Name", s.name],
+    ["Email", s.email],
+    ["Phone", s.phone],
+    ["Location", `${s.city}, ${s.state} ${s.zip}`],
+    ["Event types", s.eventTypes.length ? s.eventTypes.join(", ") : "Not specified"],
+    ["Event date", s.eventDate ?? "Not specified"],
+  ]);
+  const text = [
+    `Hi ${args.performerName},`,
+    "",
+    `${s.name} sent you an inquiry through your ${args.siteName} profile (${args.profileUrl}).`,
+    "",
+    details.text,
+    "",
+    "Message:",
+    s.message,
+    "",
+    `Reply to this email to answer ${s.name} directly. You can also read your inquiries in your dashboard: ${args.dashboardUrl}`,
+    "",
+    `${args.siteName} does not process payments or bookings: please agree the details directly with the client.`,
+  ].join("\n");
+  const html = `<p>Hi ${escapeHtml(args.performerName)},</p>
+<p>${escapeHtml(s.name)} sent you an inquiry through your <a href="${escapeHtml(args.profileUrl)}">${escapeHtml(args.siteName)} profile</a>.</p>
+${details.html}
+<h3>Message</h3>
+${paragraphsHtml(s.message)}
+<p>Reply to this email to answer ${escapeHtml(s.name)} directly. Your inquiries are also in your <a href="${escapeHtml(args.dashboardUrl)}">dashboard</a>.</p>
+<p>${escapeHtml(args.siteName)} does not process payments or bookings: please agree the details directly with the client.</p>`;
+  return {
+    to: args.to,
+    replyTo: s.email,
+    subject: `New inquiry from ${oneLine(s.name)} on ${args.siteName}`,
+    text,
+    html,
+  };
+}
+
+export interface FreeListingEmailArgs {
+  siteName: string;
+  to: string;
+  adminUrl: string;
+  application: {
+    fullName: string;
+    email: string;
+    phone: string | null;
+    city: string;
+    state: string;
+    instagram: string | null;
+    facebook: string | null;
+    youtube: string | null;
+    tiktok: string | null;
+    website: string | null;
+    experience: string;
+    paidEvents: string;
+    eventTypes: string | null;
+    characters: string | null;
+    bio: string;
+    travel: string;
+    whyJoin: string | null;
+    questions: string | null;
+  };
+}
+
+/** Tells the admin mailbox about a new free-listing application; Reply-To is the applicant. */
+export function freeListingNotificationEmail(args: FreeListingEmailArgs): OutgoingEmail {
+  const a = args.application;
+  const shown = (value: string | null) => value ?? "-";
+  const details = detailRows([
+    ["Full name", a.fullName],
+    ["Email", a.email],
+    ["Phone", shown(a.phone)],
+    ["Location", `${a.city}, ${a.state}`],
+    ["Instagram", shown(a.instagram)],
+    ["Facebook", shown(a.facebook)],
+    ["YouTube", shown(a.youtube)],
+    ["TikTok", shown(a.tiktok)],
+    ["Website", shown(a.website)],
+    ["Experience", `${a.experience} years`],
+    ["Has done paid events", a.paidEvents],
+    ["Event types", shown(a.eventTypes)],
+    ["Characters", shown(a.characters)],
+    ["Willing to travel", a.travel],
+    ["Why join", shown(a.whyJoin)],
+    ["Questions", shown(a.questions)],
+  ]);
+  const text = [
+    `A new free-listing application arrived on ${args.siteName}.`,
+    "",
+    details.text,
+    "",
+    "Bio:",
+    a.bio,
+    "",
+    `Review it in the admin dashboard: ${args.adminUrl}`,
+  ].join("\n");
+  const html = `<p>A new free-listing application arrived on ${escapeHtml(args.siteName)}.</p>
+${details.html}
+<h3>Bio</h3>
+${paragraphsHtml(a.bio)}
+<p><a href="${escapeHtml(args.adminUrl)}">Review it in the admin dashboard</a>.</p>`;
+  return {
+    to: args.to,
+    replyTo: a.email,
+    subject: `Free listing application: ${oneLine(a.fullName)} (${oneLine(a.city)}, ${a.state})`,
+    text,
+    html,
+  };
+}

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
@@ -24,9 +25,14 @@ export function createLocalStorage(root: string, publicBaseUrl = "/media"): Stor
       const file = resolve(key);
       await fsp.mkdir(path.dirname(file), { recursive: true });
       // Write then rename so a reader never sees half a file.
-      const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
-      await fsp.writeFile(temp, body);
-      await fsp.rename(temp, file);
+      const temp = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+      try {
+        await fsp.writeFile(temp, body);
+        await fsp.rename(temp, file);
+      } catch (error) {
+        await fsp.rm(temp, { force: true });
+        throw error;
+      }
     },
     async stream(key): Promise<StoredObject | null> {
       const file = resolve(key);

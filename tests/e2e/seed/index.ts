@@ -1,4 +1,9 @@
 import type { Db } from "../../../app/server/db/client.server";
+import { seedAccounts } from "./accounts";
+import { seedDirectory } from "./directory";
+import { seedEditor } from "./editor";
+import { seedImages } from "./images";
+import { seedSearch } from "./search";
 
 export interface E2ESeedContext {
   db: Db;
@@ -9,7 +14,7 @@ export interface E2ESeedContext {
 type Seeder = (ctx: E2ESeedContext) => Promise<void>;
 
 // Each feature's end-to-end fixtures register here; they run once, before the server starts.
-const seeders: Seeder[] = [];
+const seeders: Seeder[] = [seedEditor, seedImages, seedDirectory, seedSearch, seedAccounts];
 
 export async function seedE2E(ctx: E2ESeedContext) {
   for (const seed of seeders) await seed(ctx);

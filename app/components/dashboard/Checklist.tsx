@@ -1,0 +1,63 @@
+import { Link } from "react-router";
+import { Card } from "~/components/ui/Card";
+
+export interface ChecklistItemView {
+  key: string;
+  label: string;
+  done: boolean;
+  href: string;
+}
+
+function Mark({ done }: { done: boolean }) {
+  return done ? (
+    <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5 shrink-0 text-green-700" fill="currentColor">
+      <path d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm3.7-9.3-4 4a1 1 0 0 1-1.4 0l-2-2a1 1 0 1 1 1.4-1.4L9 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4Z" />
+    </svg>
+  ) : (
+    <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5 shrink-0 text-slate-500" fill="none" stroke="currentColor" strokeWidth="2">
+      <circle cx="10" cy="10" r="7" />
+    </svg>
+  );
+}
+
+/** What a strong profile has, each item linking to the page that fixes it. */
+export function Checklist({ items }: { items: ChecklistItemView[] }) {
+  const done = items.filter((i) => i.done).length;
+  const complete = done === items.length;
+  return (
+    <Card as="section" className="space-y-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="checklist-heading" className="text-lg font-bold text-slate-900">
+          Profile checklist
+        </h2>
+        <p className="text-sm font-medium text-slate-700" data-testid="checklist-progress">
+          {done} of {items.length} complete
+        </p>
+      </div>
+      <div
+        className="h-2 overflow-hidden rounded-full bg-slate-200"
+        role="progressbar"
+        aria-labelledby="checklist-heading"
+        aria-valuemin={0}
+        aria-valuemax={items.length}
+        aria-valuenow={done}
+      >
+        <div className="h-full rounded-full bg-green-600" style={{ width: `${(done / items.length) * 100}%` }} />
+      </div>
+      {complete ? <p className="text-sm text-green-800">Everything a strong profile needs is in place.</p> : null}
+      <ul className="divide-y divide-slate-100" aria-labelledby="checklist-heading">
+        {items.map((item) => (
+          <li key={item.key} data-testid={`checklist-${item.key}`} data-done={item.done}>
+            <Link to={item.href} className="flex items-center gap-3 rounded-md px-1 py-2.5 hover:bg-slate-50">
+              <Mark done={item.done} />
+              <span className={item.done ? "text-slate-700" : "font-medium text-slate-900"}>{item.label}</span>
+              <span className="ml-auto text-sm font-semibold text-brand-700">
+                {item.done ? "Done" : "Add"}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}

@@ -1,0 +1,99 @@
+import type { ReactNode } from "react";
+import { ButtonLink } from "~/components/ui/Button";
+import { cx } from "~/components/ui/cx";
+import { PLANS } from "~/lib/constants";
+import { formatDate } from "./format";
+
+export type ProfileStatus = "none" | "incomplete" | "unpaid" | "active";
+
+const PRICE = PLANS.YEARLY_MEMBERSHIP.priceUsd;
+
+const tones: Record<ProfileStatus, string> = {
+  none: "border-brand-200 bg-brand-50",
+  incomplete: "border-yellow-300 bg-yellow-50",
+  unpaid: "border-blue-200 bg-blue-50",
+  active: "border-green-200 bg-green-50",
+};
+
+function Box({ status, title, children, actions }: { status: ProfileStatus; title: string; children: ReactNode; actions: ReactNode }) {
+  return (
+    <section aria-labelledby="profile-status-heading" className={cx("rounded-xl border p-6", tones[status])}>
+      <h2 id="profile-status-heading" className="text-xl font-bold text-slate-900">
+        {title}
+      </h2>
+      <div className="mt-2 text-slate-800">{children}</div>
+      <div className="mt-4 flex flex-wrap gap-3">{actions}</div>
+    </section>
+  );
+}
+
+/** The one box that tells the performer what to do next, by the spec's four states. */
+export function StatusBox({ status, paymentExpiry, profileId }: { status: ProfileStatus; paymentExpiry: string | null; profileId: string }) {
+  switch (status) {
+    case "none":
+      return (
+        <Box status={status} title="Complete Your Profile" actions={<ButtonLink to="/dashboard/edit-profile">Create Profile</ButtonLink>}>
+          <p>You don&apos;t have a performer profile yet. Create one so event organisers and families can find you.</p>
+        </Box>
+      );
+    case "incomplete":
+      return (
+        <Box
+          status={status}
+          title="Profile Incomplete"
+          actions={
+            <>
+              <ButtonLink to="/dashboard/edit-profile">Complete Profile</ButtonLink>
+              <ButtonLink to="/dashboard/preview" variant="secondary">
+                Preview Profile
+              </ButtonLink>
+            </>
+          }
+        >
+          <p>Your profile needs a display name, a bio, a state and a city before it can be listed.</p>
+        </Box>
+      );
+    case "unpaid":
+      return (
+        <Box
+          status={status}
+          title="Activate Your Listing"
+          actions={
+            <>
+              <ButtonLink to="/dashboard/subscription">Activate Listing</ButtonLink>
+              <ButtonLink to="/dashboard/preview" variant="secondary">
+                Preview Profile
+              </ButtonLink>
+            </>
+          }
+        >
+          <p>
+            Your profile is ready. Activate your listing for <strong>${PRICE}/year</strong> to appear in the directory and
+            start receiving inquiries.
+          </p>
+        </Box>
+      );
+    case "active":
+      return (
+        <Box
+          status={status}
+          title="Listing Active"
+          actions={
+            <ButtonLink to={`/profile/${profileId}`} variant="secondary">
+              View Public Profile
+            </ButtonLink>
+          }
+        >
+          <p>
+            Your listing is live and visible to clients.
+            {paymentExpiry ? (
+              <>
+                {" "}
+                It renews on <strong>{formatDate(paymentExpiry)}</strong>.
+              </>
+            ) : null}
+          </p>
+        </Box>
+      );
+  }
+}

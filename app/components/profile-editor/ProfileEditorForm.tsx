@@ -1,0 +1,268 @@
+import { useRef, useState, type FormEvent, type ReactNode } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { Alert } from "~/components/ui/Alert";
+import { Button, buttonClass } from "~/components/ui/Button";
+import { CheckboxField, Fieldset, SelectField, TextAreaField, TextField } from "~/components/ui/Field";
+import { BIO_MIN_LENGTH, CATEGORIES, TRAVEL_RANGES } from "~/lib/constants";
+import {
+  PROFILE_FLAGS,
+  SOCIAL_PLATFORMS,
+  readProfileForm,
+  validateProfile,
+  type ProfileErrors,
+  type ProfileField,
+  type ProfileFormValues,
+  type SocialPlatform,
+} from "~/lib/profile-schema";
+import { LocationFields } from "./LocationFields";
+import { useHydrated } from "./useHydrated";
+
+interface ProfileEditorFormProps {
+  values: ProfileFormValues;
+  /** Messages the server returned for the last post, by field. */
+  serverErrors: ProfileErrors;
+  /** A save that failed for reasons other than the input. */
+  formError: string | null;
+  cancelTo: string;
+}
+
+// Document order, so the first field with a problem is the one that gets focus.
+const FIELD_ORDER: ProfileField[] = [
+  "displayName",
+  "contactEmail",
+  "bio",
+  "state",
+  "city",
+  "travelRadius",
+  "priceMin",
+  "priceMax",
+  "facebook",
+  "instagram",
+  "tiktok",
+  "twitter",
+  "categories",
+];
+
+const fieldId = (field: ProfileField) => (field === "categories" ? "profile-category-0" : `profile-${field}`);
+
+function Section({ id, title, description, children }: { id: string; title: string; description?: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <h2 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {description ? <p className="mt-1 text-sm text-slate-700">{description}</p> : null}
+      <div className="mt-4 space-y-4">{children}</div>
+    </section>
+  );
+}
+
+export function ProfileEditorForm({ values, serverErrors, formError, cancelTo }: ProfileEditorFormProps) {
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const [errors, setErrors] = useState<ProfileErrors>(serverErrors);
+  const [seenServerErrors, setSeenServerErrors] = useState(serverErrors);
+  if (seenServerErrors !== serverErrors) {
+    setSeenServerErrors(serverErrors);
+    setErrors(serverErrors);
+  }
+
+  const [state, setState] = useState(values.state);
+  const [city, setCity] = useState(values.city);
+  const [bioLength, setBioLength] = useState(values.bio.trim().length);
+  const [categories, setCategories] = useState<string[]>(values.categories);
+
+  // The action's redirect keeps formData set until the next page arrives, so "Saving..." stays up.
+  const saving = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const saveDisabled = hydrated && (saving || categories.length === 0);
+
+  function currentValues(): ProfileFormValues | null {
+    return formRef.current ? readProfileForm(new FormData(formRef.current)) : null;
+  }
+
+  /** Re-checks one field against the schema and shows or clears its message. */
+  function revalidate(field: ProfileField, override?: Partial<ProfileFormValues>) {
+    const current = currentValues();
+    if (!current) return;
+    const result = validateProfile({ ...current, ...override });
+    const message = result.ok ? undefined : result.errors[field];
+    setErrors((prev) => {
+      if (prev[field] === message) return prev;
+      const next = { ...prev };
+      if (message) next[field] = message;
+      else delete next[field];
+      return next;
+    });
+  }
+
+  /** While a field shows an error, typing re-checks it so the message goes as soon as it is fixed. */
+  function recheckIfShown(field: ProfileField, override?: Partial<ProfileFormValues>) {
+    if (errors[field]) revalidate(field, override);
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const current = currentValues();
+    if (!current) return;
+    const result = validateProfile(current);
+    if (result.ok) return;
+    event.preventDefault();
+    setErrors(result.errors);
+    const first = FIELD_ORDER.find((f) => result.errors[f]);
+    if (first) document.getElementById(fieldId(first))?.focus();
+  }
+
+  function onStateChange(next: string) {
+    setState(next);
+    // A city belongs to one state: a new state means choosing the city again.
+    setCity("");
+    recheckIfShown("state", { state: next, city: "" });
+  }
+
+  function toggleCategory(category: string, checked: boolean) {
+    const next = checked ? [...categories, category] : categories.filter((c) => c !== category);
+    setCategories(next);
+    revalidate("categories", { categories: next });
+  }
+
+  const text = (field: Exclude<keyof ProfileFormValues, "categories">) => ({
+    id: `profile-${field}`,
+    name: field,
+    defaultValue: String(values[field]),
+    error: errors[field as ProfileField],
+    onBlur: () => revalidate(field as ProfileField),
+    onChange: () => recheckIfShown(field as ProfileField),
+  });
+
+  const bioShort = bioLength < BIO_MIN_LENGTH;
+
+  return (
+    <Form method="post" ref={formRef} noValidate onSubmit={onSubmit} className="space-y-6">
+      {formError ? <Alert tone="error">{formError}</Alert> : null}
+
+      <Section id="section-basic" title="Basic Information">
+        <TextField {...text("displayName")} label="Display Name" required autoComplete="nickname" maxLength={100} />
+        <TextField
+          {...text("contactEmail")}
+          type="email"
+          label="Contact Email"
+          required
+          autoComplete="email"
+          hint="Inquiries from your profile are sent here. It is never shown to visitors."
+        />
+        <TextAreaField
+          {...text("bio")}
+          label="Bio"
+          required
+          rows={5}
+          maxLength={5000}
+          onChange={(e) => {
+            setBioLength(e.target.value.trim().length);
+            recheckIfShown("bio");
+          }}
+          hint={
+            <span className={bioShort ? "text-slate-700" : "text-green-800"}>
+              {bioShort
+                ? `${bioLength} / ${BIO_MIN_LENGTH} characters minimum`
+                : `${bioLength} characters (minimum ${BIO_MIN_LENGTH} reached)`}
+            </span>
+          }
+        />
+      </Section>
+
+      <Section id="section-location" title="Location">
+        <LocationFields
+          state={state}
+          city={city}
+          hydrated={hydrated}
+          errors={{ state: errors.state, city: errors.city }}
+          onStateChange={onStateChange}
+          onCityChange={(next) => {
+            setCity(next);
+            recheckIfShown("city", { city: next });
+          }}
+          onBlur={(field) => revalidate(field)}
+        />
+      </Section>
+
+      <Section id="section-travel" title="Travel & Availability">
+        <SelectField {...text("travelRadius")} label="Travel Range">
+          {TRAVEL_RANGES.map((range) => (
+            <option key={range.value} value={range.value}>
+              {range.label}
+            </option>
+          ))}
+        </SelectField>
+        <div className="grid gap-3 sm:grid-cols-2">
+          {PROFILE_FLAGS.filter((f) => f.section === "travel").map((flag) => (
+            <CheckboxField key={flag.name} id={`profile-${flag.name}`} name={flag.name} label={flag.label} defaultChecked={values[flag.name]} />
+          ))}
+        </div>
+      </Section>
+
+      <Section id="section-performance" title="Performance Details">
+        <div className="grid gap-3 sm:grid-cols-2">
+          {PROFILE_FLAGS.filter((f) => f.section === "performance").map((flag) => (
+            <CheckboxField key={flag.name} id={`profile-${flag.name}`} name={flag.name} label={flag.label} defaultChecked={values[flag.name]} />
+          ))}
+        </div>
+      </Section>
+
+      <Section id="section-pricing" title="Pricing" description="Your hourly rate in whole US dollars. Leave both empty to discuss rates directly.">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField {...text("priceMin")} type="number" inputMode="numeric" min={0} step={1} label="Minimum Price per Hour ($)" />
+          <TextField {...text("priceMax")} type="number" inputMode="numeric" min={0} step={1} label="Maximum Price per Hour ($)" />
+        </div>
+      </Section>
+
+      <Section id="section-social" title="Social Media" description="Paste a profile link or type your username; only the username is kept.">
+        <div className="grid gap-4 sm:grid-cols-2">
+          {(Object.keys(SOCIAL_PLATFORMS) as SocialPlatform[]).map((platform) => (
+            <TextField
+              key={platform}
+              {...text(platform)}
+              label={SOCIAL_PLATFORMS[platform].label}
+              placeholder="@username"
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+            />
+          ))}
+        </div>
+      </Section>
+
+      <Section id="section-categories" title="Categories">
+        <Fieldset legend="Choose every category that fits your performances" error={errors.categories} id="profile-categories">
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {CATEGORIES.map((category, index) => (
+              <CheckboxField
+                key={category}
+                id={`profile-category-${index}`}
+                name="categories"
+                value={category}
+                label={category}
+                checked={categories.includes(category)}
+                onChange={(e) => toggleCategory(category, e.target.checked)}
+              />
+            ))}
+          </div>
+        </Fieldset>
+      </Section>
+
+      <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:items-center sm:justify-end">
+        {hydrated && categories.length === 0 ? (
+          <p id="save-hint" className="text-sm text-slate-700 sm:mr-auto">
+            Select at least one category to save your profile.
+          </p>
+        ) : null}
+        <Link to={cancelTo} className={buttonClass("secondary", "lg")}>
+          Cancel
+        </Link>
+        <Button type="submit" size="lg" disabled={saveDisabled} aria-describedby={hydrated && categories.length === 0 ? "save-hint" : undefined}>
+          {saving ? "Saving..." : "Save Profile"}
+        </Button>
+      </div>
+    </Form>
+  );
+}

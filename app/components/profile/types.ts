@@ -1,0 +1,74 @@
+// Shapes the directory pages hand from their loaders to the browser. Plain data only: nothing here
+// may carry a performer's contact email.
+
+export interface ImageSource {
+  url: string;
+  width: number;
+  height: number;
+}
+
+export interface DisplayImage {
+  /** Largest rendition; the fallback `src`. */
+  src: string;
+  width: number;
+  height: number;
+  /** Every rendition, for `srcset`. Empty for the static placeholder and sample pictures. */
+  variants: ImageSource[];
+  blurDataUrl: string | null;
+}
+
+export interface ProfileCardData {
+  id: string;
+  displayName: string;
+  city: string | null;
+  state: string | null;
+  priceMin: number | null;
+  priceMax: number | null;
+  categories: string[];
+  image: DisplayImage | null;
+  /** A made-up profile shown while the directory is empty; it has no page of its own. */
+  isSample?: boolean;
+}
+
+export const PERFORMANCE_FLAGS = [
+  "availableForTravel",
+  "availableVirtual",
+  "requireTravelExpenses",
+  "requireDeposit",
+  "bringOwnCostume",
+  "performOutdoors",
+  "requireDressingRoom",
+  "familyFriendlyOnly",
+  "adultThemesOk",
+  "groupPerformer",
+  "backgroundCheck",
+] as const;
+export type PerformanceFlag = (typeof PERFORMANCE_FLAGS)[number];
+
+export interface GalleryImage extends DisplayImage {
+  id: string;
+}
+
+export interface SocialHandles {
+  facebook: string | null;
+  instagram: string | null;
+  tiktok: string | null;
+  twitter: string | null;
+}
+
+export interface ProfileDetailData {
+  id: string;
+  /** Null only in the owner's preview of an unfinished profile. */
+  displayName: string | null;
+  bio: string | null;
+  city: string | null;
+  state: string | null;
+  stateName: string | null;
+  priceMin: number | null;
+  priceMax: number | null;
+  categories: string[];
+  images: GalleryImage[];
+  social: SocialHandles;
+  travelRadius: string;
+  flags: Record<PerformanceFlag, boolean>;
+}

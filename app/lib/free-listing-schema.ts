@@ -1,0 +1,76 @@
+import { z } from "zod";
+import { EXPERIENCE_OPTIONS, PAID_EVENTS_OPTIONS, TRAVEL_ANSWERS } from "./constants";
+import { STATE_ABBREVIATIONS } from "./us-states";
+
+// The free-listing application (/free-listing), checked in the browser and again in the action.
+// Messages are the product spec's, word for word; optional fields left empty are stored as null.
+
+export const FREE_LISTING_HONEYPOT = "company_website";
+export const APPLICATION_SENT = "Application submitted successfully! We'll review it and get back to you soon.";
+export const APPLICATION_FAILED = "Failed to submit application. Please try again.";
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Please keep this under ${max} characters`)
+    .transform((v) => (v === "" ? null : v));
+
+export const freeListingSchema = z.object({
+  fullName: z.string().trim().min(1, "Full name is required").max(120, "Please keep this under 120 characters"),
+  email: z.string().trim().min(1, "Email is required").max(254, "Invalid email address").pipe(z.email("Invalid email address")),
+  phone: optionalText(40),
+  city: z.string().trim().min(1, "City is required").max(100, "Please keep this under 100 characters"),
+  state: z
+    .string()
+    .trim()
+    .refine((v) => (STATE_ABBREVIATIONS as string[]).includes(v), "State is required"),
+  instagram: optionalText(200),
+  facebook: optionalText(200),
+  youtube: optionalText(200),
+  tiktok: optionalText(200),
+  website: optionalText(300),
+  experience: z.enum(EXPERIENCE_OPTIONS, "Please select an option"),
+  paidEvents: z.enum(PAID_EVENTS_OPTIONS, "Please select an option"),
+  eventTypes: optionalText(1000),
+  characters: optionalText(1000),
+  bio: z.string().trim().min(1, "Bio is required").max(3000, "Please keep this under 3000 characters"),
+  travel: z.enum(TRAVEL_ANSWERS, "Please select an option"),
+  whyJoin: optionalText(2000),
+  questions: optionalText(2000),
+});
+
+export type FreeListingInput = z.infer<typeof freeListingSchema>;
+
+export const FREE_LISTING_FIELDS = [
+  "fullName",
+  "email",
+  "phone",
+  "city",
+  "state",
+  "instagram",
+  "facebook",
+  "youtube",
+  "tiktok",
+  "website",
+  "experience",
+  "paidEvents",
+  "eventTypes",
+  "characters",
+  "bio",
+  "travel",
+  "whyJoin",
+  "questions",
+] as const satisfies readonly (keyof FreeListingInput)[];
+
+export type FreeListingValues = Record<(typeof FREE_LISTING_FIELDS)[number], string>;
+
+/** The form's text exactly as typed (missing fields read as empty). */
+export function freeListingValuesFrom(form: FormData): FreeListingValues {
+  const values = {} as FreeListingValues;
+  for (const field of FREE_LISTING_FIELDS) {
+    const value = form.get(field);
+    values[field] = typeof value === "string" ? value : "";
+  }
+  return values;
+}

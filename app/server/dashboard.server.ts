@@ -1,0 +1,140 @@
+import { count, eq } from "drizzle-orm";
+import { BIO_MIN_LENGTH } from "~/lib/constants";
+import type { Executor } from "./db/client.server";
+import { profileCategories, profileImages, profiles } from "./db/schema";
+import { getInquiry, listInquiries, type InboxPage, type InquiryDetail } from "./inbox.server";
+import type { Logger } from "./logger.server";
+import { isPubliclyVisible, todayIso } from "./visibility.server";
+
+// What the dashboard shows about the performer's own listing: the status box, the account badge
+// and the completion checklist.
+
+export type ProfileStatus = "none" | "incomplete" | "unpaid" | "active";
+
+export interface ChecklistItem {
+  key: "displayName" | "bio" | "state" | "city" | "category" | "photo" | "contactEmail";
+  label: string;
+  done: boolean;
+  /** Where the performer fixes it. */
+  href: string;
+}
+
+export interface DashboardSummary {
+  hasProfile: boolean;
+  status: ProfileStatus;
+  /** Paid and not past the expiry date: the account badge reads Active. */
+  paid: boolean;
+  paymentExpiry: string | null;
+  /** Publicly visible right now, so /profile/{id} works for everyone. */
+  listed: boolean;
+  checklist: ChecklistItem[];
+}
+
+export interface ProfileFacts {
+  displayName: string | null;
+  bio: string | null;
+  state: string | null;
+  city: string | null;
+  contactEmail: string | null;
+  isActive: boolean;
+  paymentStatus: string;
+  paymentExpiry: string | null;
+  categoryCount: number;
+  imageCount: number;
+}
+
+const filled = (value: string | null) => !!value && value.trim().length > 0;
+
+export function isPaid(facts: Pick<ProfileFacts, "paymentStatus" | "paymentExpiry">, today: string = todayIso()): boolean {
+  return facts.paymentStatus === "paid" && (facts.paymentExpiry === null || facts.paymentExpiry >= today);
+}
+
+/** The spec's four states: the basics (name, bio, state, city) decide "incomplete", payment the rest. */
+export function profileStatus(facts: ProfileFacts | null, today: string = todayIso()): ProfileStatus {
+  if (!facts) return "none";
+  if (!filled(facts.displayName) || !filled(facts.bio) || !filled(facts.state) || !filled(facts.city)) return "incomplete";
+  return isPaid(facts, today) ? "active" : "unpaid";
+}
+
+export function completionChecklist(facts: ProfileFacts | null): ChecklistItem[] {
+  const edit = "/dashboard/edit-profile";
+  return [
+    { key: "displayName", label: "Display name", done: filled(facts?.displayName ?? null), href: edit },
+    {
+      key: "bio",
+      label: `Bio of at least ${BIO_MIN_LENGTH} characters`,
+      done: (facts?.bio?.trim().length ?? 0) >= BIO_MIN_LENGTH,
+      href: edit,
+    },
+    { key: "state", label: "State", done: filled(facts?.state ?? null), href: edit },
+    { key: "city", label: "City", done: filled(facts?.city ?? null), href: edit },
+    { key: "category", label: "At least one category", done: (facts?.categoryCount ?? 0) > 0, href: edit },
+    { key: "photo", label: "At least one photo", done: (facts?.imageCount ?? 0) > 0, href: "/dashboard/manage-images" },
+    { key: "contactEmail", label: "Contact email", done: filled(facts?.contactEmail ?? null), href: edit },
+  ];
+}
+
+export async function loadProfileFacts(db: Executor, userId: string): Promise<ProfileFacts | null> {
+  const [row] = await db
+    .select({
+      displayName: profiles.displayName,
+      bio: profiles.bio,
+      state: profiles.state,
+      city: profiles.city,
+      contactEmail: profiles.contactEmail,
+      isActive: profiles.isActive,
+      paymentStatus: profiles.paymentStatus,
+      paymentExpiry: profiles.paymentExpiry,
+    })
+    .from(profiles)
+    .where(eq(profiles.id, userId))
+    .limit(1);
+  if (!row) return null;
+  const [[categories], [images]] = await Promise.all([
+    db.select({ n: count() }).from(profileCategories).where(eq(profileCategories.profileId, userId)),
+    db.select({ n: count() }).from(profileImages).where(eq(profileImages.profileId, userId)),
+  ]);
+  return { ...row, categoryCount: categories?.n ?? 0, imageCount: images?.n ?? 0 };
+}
+
+export async function getDashboardSummary(db: Executor, userId: string, today: string = todayIso()): Promise<DashboardSummary> {
+  const facts = await loadProfileFacts(db, userId);
+  return {
+    hasProfile: facts !== null,
+    status: profileStatus(facts, today),
+    paid: facts ? isPaid(facts, today) : false,
+    paymentExpiry: facts?.paymentExpiry ?? null,
+    listed: facts ? isPubliclyVisible(facts, today) : false,
+    checklist: completionChecklist(facts),
+  };
+}
+
+export interface DashboardData {
+  summary: DashboardSummary;
+  /** Null when the inquiries could not be loaded (the page says so and still shows the rest). */
+  inbox: InboxPage | null;
+  /** The inquiry opened in the detail view; `missing` when that id is not one of the owner's. */
+  selected: { inquiry: InquiryDetail } | { missing: true } | null;
+}
+
+export async function loadDashboard(
+  db: Executor,
+  logger: Logger,
+  userId: string,
+  options: { page: number; inquiryId: string | null },
+): Promise<DashboardData> {
+  const summary = await getDashboardSummary(db, userId);
+  let inbox: InboxPage | null = null;
+  let selected: DashboardData["selected"] = null;
+  try {
+    inbox = await listInquiries(db, userId, options.page);
+    if (options.inquiryId !== null) {
+      const inquiry = await getInquiry(db, userId, options.inquiryId);
+      selected = inquiry ? { inquiry } : { missing: true };
+    }
+  } catch (error) {
+    logger.error({ err: error, userId }, "loading inquiries failed");
+    inbox = null;
+  }
+  return { summary, inbox, selected };
+}

@@ -1,0 +1,182 @@
+import { and, asc, count, eq, gt, sql } from "drizzle-orm";
+import { IMAGE_MESSAGES, MAX_IMAGES_PER_PROFILE } from "~/lib/images";
+import type { Executor } from "../db/client.server";
+import { profileImages, profiles, type ImageVariant } from "../db/schema";
+import type { Storage } from "../storage/storage.server";
+import { processImage } from "./process.server";
+import { deleteStoredImage, storeRenditions } from "./store.server";
+
+export interface ProfileImage {
+  id: string;
+  imageUrl: string;
+  position: number;
+  width: number;
+  height: number;
+  variants: ImageVariant[];
+  blurDataUrl: string | null;
+}
+
+/** The profile already holds the maximum number of images. */
+export class ImageLimitError extends Error {
+  constructor() {
+    super(IMAGE_MESSAGES.limit);
+    this.name = "ImageLimitError";
+  }
+}
+
+/** A reorder that does not name exactly the owner's images. */
+export class InvalidImageOrderError extends Error {
+  constructor() {
+    super(IMAGE_MESSAGES.reorderFailed);
+    this.name = "InvalidImageOrderError";
+  }
+}
+
+const columns = {
+  id: profileImages.id,
+  imageUrl: profileImages.imageUrl,
+  position: profileImages.position,
+  width: profileImages.width,
+  height: profileImages.height,
+  variants: profileImages.variants,
+  blurDataUrl: profileImages.blurDataUrl,
+};
+
+/** The owner's images, main image first. */
+export async function listProfileImages(db: Executor, profileId: string): Promise<ProfileImage[]> {
+  return db
+    .select(columns)
+    .from(profileImages)
+    .where(eq(profileImages.profileId, profileId))
+    .orderBy(asc(profileImages.position), asc(profileImages.createdAt));
+}
+
+async function countImages(db: Executor, profileId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(profileImages).where(eq(profileImages.profileId, profileId));
+  return row?.n ?? 0;
+}
+
+/**
+ * Serialises every change to one profile's images behind the profile row's lock, creating a
+ * bare profile on the first upload (a performer may add photos before filling in the form).
+ */
+async function lockProfile(tx: Executor, profileId: string, create: boolean): Promise<boolean> {
+  if (create) await tx.insert(profiles).values({ id: profileId }).onConflictDoNothing();
+  const rows = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, profileId)).for("update");
+  return rows.length > 0;
+}
+
+/**
+ * Processes and stores an upload, then records it as the profile's last image.
+ * The slow work (decode, resize, storage) runs before the transaction so the row lock is held
+ * only for the count and insert; a lost race at the limit removes the files it stored.
+ */
+export async function addProfileImage(db: Executor, storage: Storage, profileId: string, input: Buffer): Promise<ProfileImage> {
+  // Cheap early refusal; the locked count below is the one that counts.
+  if ((await countImages(db, profileId)) >= MAX_IMAGES_PER_PROFILE) throw new ImageLimitError();
+
+  const processed = await processImage(input);
+  const stored = await storeRenditions(storage, profileId, processed);
+  try {
+    return await db.transaction(async (tx) => {
+      await lockProfile(tx, profileId, true);
+      const position = await countImages(tx, profileId);
+      if (position >= MAX_IMAGES_PER_PROFILE) throw new ImageLimitError();
+      const [row] = await tx
+        .insert(profileImages)
+        .values({
+          profileId,
+          imageUrl: stored.imageUrl,
+          storageKey: stored.storageKey,
+          position,
+          width: stored.width,
+          height: stored.height,
+          variants: stored.variants,
+          blurDataUrl: stored.blurDataUrl,
+        })
+        .returning(columns);
+      return row;
+    });
+  } catch (error) {
+    await deleteStoredImage(storage, stored.variants);
+    throw error;
+  }
+}
+
+/**
+ * Deletes one of the owner's images and closes the gap it leaves. Returns false when the owner
+ * has no such image (someone else's id changes nothing).
+ */
+export async function deleteProfileImage(db: Executor, storage: Storage, profileId: string, imageId: string): Promise<boolean> {
+  const removed = await db.transaction(async (tx) => {
+    if (!(await lockProfile(tx, profileId, false))) return null;
+    const [row] = await tx
+      .delete(profileImages)
+      .where(and(eq(profileImages.id, imageId), eq(profileImages.profileId, profileId)))
+      .returning({ position: profileImages.position, variants: profileImages.variants });
+    if (!row) return null;
+    await tx
+      .update(profileImages)
+      .set({ position: sql`${profileImages.position} - 1` })
+      .where(and(eq(profileImages.profileId, profileId), gt(profileImages.position, row.position)));
+    return row;
+  });
+  if (!removed) return false;
+  // Files go only after the row is gone for good, so a rolled-back delete never shows a broken image.
+  await deleteStoredImage(storage, removed.variants);
+  return true;
+}
+
+async function writeOrder(tx: Executor, profileId: string, orderedIds: readonly string[]) {
+  for (const [position, id] of orderedIds.entries()) {
+    await tx
+      .update(profileImages)
+      .set({ position })
+      .where(and(eq(profileImages.id, id), eq(profileImages.profileId, profileId)));
+  }
+}
+
+async function currentOrder(tx: Executor, profileId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ id: profileImages.id })
+    .from(profileImages)
+    .where(eq(profileImages.profileId, profileId))
+    .orderBy(asc(profileImages.position), asc(profileImages.createdAt));
+  return rows.map((r) => r.id);
+}
+
+/** Rewrites every position to its index in `orderedIds`, which must list exactly the owner's images. */
+export async function reorderProfileImages(db: Executor, profileId: string, orderedIds: readonly string[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await lockProfile(tx, profileId, false))) throw new InvalidImageOrderError();
+    const existing = await currentOrder(tx, profileId);
+    const wanted = new Set(orderedIds);
+    const same =
+      wanted.size === orderedIds.length &&
+      orderedIds.length === existing.length &&
+      existing.every((id) => wanted.has(id));
+    if (!same) throw new InvalidImageOrderError();
+    await writeOrder(tx, profileId, orderedIds);
+  });
+}
+
+/** Swaps one image with its neighbour (the move up / move down buttons). Returns false for an unknown id. */
+export async function moveProfileImage(
+  db: Executor,
+  profileId: string,
+  imageId: string,
+  direction: "up" | "down",
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (!(await lockProfile(tx, profileId, false))) return false;
+    const order = await currentOrder(tx, profileId);
+    const from = order.indexOf(imageId);
+    if (from < 0) return false;
+    const to = direction === "up" ? from - 1 : from + 1;
+    // Already first or last: nothing to do, and nothing went wrong.
+    if (to < 0 || to >= order.length) return true;
+    [order[from], order[to]] = [order[to], order[from]];
+    await writeOrder(tx, profileId, order);
+    return true;
+  });
+}

@@ -1,0 +1,83 @@
+import {
+  MaxFileSizeExceededError,
+  MaxPartsExceededError,
+  MaxTotalSizeExceededError,
+  MultipartParseError,
+  parseMultipartRequest,
+} from "@remix-run/multipart-parser";
+import {
+  IMAGE_MESSAGES,
+  IMAGE_NO_FILE_MESSAGE,
+  IMAGE_TOO_BIG_MESSAGE,
+  IMAGE_UPLOAD_FIELD,
+  MAX_IMAGE_BYTES,
+  MAX_IMAGES_PER_PROFILE,
+} from "~/lib/images";
+import type { Executor } from "../db/client.server";
+import type { Logger } from "../logger.server";
+import type { Storage } from "../storage/storage.server";
+import { ImageRejectedError } from "./process.server";
+import { addProfileImage, ImageLimitError } from "./profile-images.server";
+
+// Room for the boundaries, part headers and a few small fields around the files.
+const ENVELOPE_BYTES = 64 * 1024;
+const MAX_BODY_BYTES = MAX_IMAGES_PER_PROFILE * MAX_IMAGE_BYTES + ENVELOPE_BYTES;
+
+export interface UploadOutcome {
+  uploaded: number;
+  /** Set when something was refused; files before it in the same request were kept. */
+  error: string | null;
+  /** HTTP status for the refusal. */
+  status: number;
+  /** The client sent more than we will read: close the connection rather than drain it. */
+  cutOff: boolean;
+}
+
+/**
+ * Reads a multipart upload as a stream and adds each image as soon as its part is complete.
+ * No file is held past 5 MB: the parser throws the moment a part grows beyond that, so an
+ * oversized or endless body costs at most one file's worth of memory.
+ */
+export async function receiveImageUploads(
+  deps: { db: Executor; storage: Storage; logger?: Logger },
+  profileId: string,
+  request: Request,
+): Promise<UploadOutcome> {
+  const declared = Number(request.headers.get("content-length") ?? "NaN");
+  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) {
+    return { uploaded: 0, error: IMAGE_TOO_BIG_MESSAGE, status: 413, cutOff: true };
+  }
+
+  let uploaded = 0;
+  let sawFile = false;
+  try {
+    for await (const part of parseMultipartRequest(request, {
+      maxFileSize: MAX_IMAGE_BYTES,
+      maxTotalSize: MAX_BODY_BYTES,
+      maxParts: MAX_IMAGES_PER_PROFILE + 4,
+    })) {
+      if (part.name !== IMAGE_UPLOAD_FIELD || !part.isFile) continue;
+      // A file input left empty still sends a nameless, empty part.
+      if (!part.filename && part.size === 0) continue;
+      sawFile = true;
+      await addProfileImage(deps.db, deps.storage, profileId, Buffer.from(part.bytes));
+      uploaded += 1;
+    }
+  } catch (error) {
+    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) {
+      return { uploaded, error: IMAGE_TOO_BIG_MESSAGE, status: 413, cutOff: true };
+    }
+    if (error instanceof MaxPartsExceededError) {
+      return { uploaded, error: IMAGE_MESSAGES.limit, status: 413, cutOff: true };
+    }
+    if (error instanceof ImageLimitError) return { uploaded, error: error.message, status: 409, cutOff: false };
+    if (error instanceof ImageRejectedError) return { uploaded, error: error.message, status: 422, cutOff: false };
+    if (error instanceof MultipartParseError) {
+      return { uploaded, error: IMAGE_MESSAGES.uploadFailed, status: 400, cutOff: true };
+    }
+    deps.logger?.error({ err: error, profileId }, "image upload failed");
+    return { uploaded, error: IMAGE_MESSAGES.uploadFailed, status: 500, cutOff: false };
+  }
+  if (!sawFile) return { uploaded: 0, error: IMAGE_NO_FILE_MESSAGE, status: 400, cutOff: false };
+  return { uploaded, error: null, status: 200, cutOff: false };
+}

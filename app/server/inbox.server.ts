@@ -1,0 +1,119 @@
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import type { Executor } from "./db/client.server";
+import { contactMessages } from "./db/schema";
+
+// A performer's inquiries. The owner's profile id (equal to their user id) is part of EVERY query,
+// so an inquiry id from someone else's inbox simply finds nothing.
+
+export const INBOX_PAGE_SIZE = 20;
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids are uuids; anything else cannot exist, and must not reach Postgres as a failing cast. */
+export function isInquiryId(value: unknown): value is string {
+  return typeof value === "string" && UUID_PATTERN.test(value);
+}
+
+export interface InquirySummary {
+  id: string;
+  senderName: string;
+  eventTypes: string[];
+  eventDate: string | null;
+  isRead: boolean;
+  createdAt: string;
+}
+
+export interface InquiryDetail extends InquirySummary {
+  senderEmail: string;
+  phoneNumber: string;
+  city: string;
+  state: string;
+  zip: string;
+  message: string;
+}
+
+export interface InboxPage {
+  inquiries: InquirySummary[];
+  total: number;
+  unread: number;
+  page: number;
+  pageCount: number;
+}
+
+export async function listInquiries(db: Executor, ownerId: string, page = 1): Promise<InboxPage> {
+  const [totals] = await db
+    .select({
+      total: count(),
+      unread: sql<number>`count(*) filter (where not ${contactMessages.isRead})`.mapWith(Number),
+    })
+    .from(contactMessages)
+    .where(eq(contactMessages.profileId, ownerId));
+  const total = totals?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE));
+  const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
+  const rows = await db
+    .select({
+      id: contactMessages.id,
+      senderName: contactMessages.senderName,
+      eventTypes: contactMessages.eventType,
+      eventDate: contactMessages.eventDate,
+      isRead: contactMessages.isRead,
+      createdAt: contactMessages.createdAt,
+    })
+    .from(contactMessages)
+    .where(eq(contactMessages.profileId, ownerId))
+    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+    .limit(INBOX_PAGE_SIZE)
+    .offset((current - 1) * INBOX_PAGE_SIZE);
+  return {
+    inquiries: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    total,
+    unread: totals?.unread ?? 0,
+    page: current,
+    pageCount,
+  };
+}
+
+export async function getInquiry(db: Executor, ownerId: string, id: string): Promise<InquiryDetail | null> {
+  if (!isInquiryId(id)) return null;
+  const [row] = await db
+    .select()
+    .from(contactMessages)
+    .where(and(eq(contactMessages.id, id), eq(contactMessages.profileId, ownerId)))
+    .limit(1);
+  if (!row) return null;
+  return {
+    id: row.id,
+    senderName: row.senderName,
+    senderEmail: row.senderEmail,
+    phoneNumber: row.phoneNumber,
+    city: row.city,
+    state: row.state,
+    zip: row.zip,
+    message: row.message,
+    eventTypes: row.eventType,
+    eventDate: row.eventDate,
+    isRead: row.isRead,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** True when the owner has such an inquiry (already read counts as success). */
+export async function markInquiryRead(db: Executor, ownerId: string, id: string): Promise<boolean> {
+  if (!isInquiryId(id)) return false;
+  const updated = await db
+    .update(contactMessages)
+    .set({ isRead: true })
+    .where(and(eq(contactMessages.id, id), eq(contactMessages.profileId, ownerId)))
+    .returning({ id: contactMessages.id });
+  return updated.length > 0;
+}
+
+export async function deleteInquiry(db: Executor, ownerId: string, id: string): Promise<boolean> {
+  if (!isInquiryId(id)) return false;
+  const deleted = await db
+    .delete(contactMessages)
+    .where(and(eq(contactMessages.id, id), eq(contactMessages.profileId, ownerId)))
+    .returning({ id: contactMessages.id });
+  return deleted.length > 0;
+}

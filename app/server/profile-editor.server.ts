@@ -1,0 +1,263 @@
+import { asc, eq } from "drizzle-orm";
+import { CATEGORIES } from "~/lib/constants";
+import { defaultProfileValues, type ProfileFormValues, type ProfileInput } from "~/lib/profile-schema";
+import { findCity, stateName } from "~/lib/us-states";
+import type { SessionUser } from "./auth.server";
+import type { Executor } from "./db/client.server";
+import { profileCategories, profileImages, profiles, user } from "./db/schema";
+import { refreshSearchDocument } from "./search-document.server";
+
+// Loading and saving a profile from the editor. Who may edit which profile is decided here, so the
+// loader and the action cannot disagree.
+
+/**
+ * The only profile columns the editor writes. Payment status, expiry, the active flag, ids and
+ * timestamps are deliberately absent: whatever a request carries, they cannot change here.
+ */
+export const EDITABLE_COLUMNS = [
+  "displayName",
+  "bio",
+  "state",
+  "city",
+  "priceMin",
+  "priceMax",
+  "facebook",
+  "instagram",
+  "tiktok",
+  "twitter",
+  "contactEmail",
+  "travelRadius",
+  "availableForTravel",
+  "availableVirtual",
+  "requireTravelExpenses",
+  "requireDeposit",
+  "bringOwnCostume",
+  "performOutdoors",
+  "requireDressingRoom",
+  "familyFriendlyOnly",
+  "adultThemesOk",
+  "groupPerformer",
+  "backgroundCheck",
+] as const satisfies readonly (keyof typeof profiles.$inferInsert)[];
+
+type EditableColumn = (typeof EDITABLE_COLUMNS)[number];
+type EditableRow = Pick<typeof profiles.$inferInsert, EditableColumn | "latitude" | "longitude">;
+
+export type EditorMode = "new" | "incomplete" | "complete";
+
+export interface EditTarget {
+  profileId: string;
+  /** An admin working on a profile through /dashboard/edit-profile/{id}: returns to /admin. */
+  adminEdit: boolean;
+}
+
+/**
+ * Which profile a request may edit. The own profile always; another id only for an admin.
+ * Returns null when a performer addresses someone else's profile.
+ */
+export function resolveEditTarget(actor: SessionUser, requestedId: string | undefined): EditTarget | null {
+  if (requestedId === undefined) return { profileId: actor.id, adminEdit: false };
+  if (requestedId !== actor.id && !actor.isAdmin) return null;
+  return { profileId: requestedId, adminEdit: actor.isAdmin };
+}
+
+export interface EditorData extends EditTarget {
+  mode: EditorMode;
+  values: ProfileFormValues;
+}
+
+export type LoadResult = { status: "ok"; data: EditorData } | { status: "forbidden" } | { status: "not-found" };
+
+function modeOf(row: { displayName: string | null; bio: string | null; state: string | null; city: string | null } | undefined): EditorMode {
+  if (!row) return "new";
+  return row.displayName && row.bio && row.state && row.city ? "complete" : "incomplete";
+}
+
+function orderedCategories(list: readonly string[]): string[] {
+  return CATEGORIES.filter((c) => list.includes(c));
+}
+
+/** The editor's starting values: the stored profile, or the spec's defaults for a new one. */
+export async function loadProfileForEdit(db: Executor, actor: SessionUser, requestedId?: string): Promise<LoadResult> {
+  const target = resolveEditTarget(actor, requestedId);
+  if (!target) return { status: "forbidden" };
+
+  const [row] = await db.select().from(profiles).where(eq(profiles.id, target.profileId)).limit(1);
+  if (!row) {
+    // Only one's own profile is created from the editor; an admin cannot conjure one for someone else.
+    if (target.profileId !== actor.id) return { status: "not-found" };
+    return { status: "ok", data: { ...target, mode: "new", values: defaultProfileValues(actor.email) } };
+  }
+
+  const categories = await db
+    .select({ category: profileCategories.category })
+    .from(profileCategories)
+    .where(eq(profileCategories.profileId, row.id));
+
+  let contactEmail = row.contactEmail;
+  if (!contactEmail) {
+    const [account] = await db.select({ email: user.email }).from(user).where(eq(user.id, row.id)).limit(1);
+    contactEmail = account?.email ?? "";
+  }
+
+  const text = (value: string | number | null) => (value === null ? "" : String(value));
+  const values: ProfileFormValues = {
+    displayName: text(row.displayName),
+    contactEmail,
+    bio: text(row.bio),
+    state: text(row.state),
+    city: text(row.city),
+    priceMin: text(row.priceMin),
+    priceMax: text(row.priceMax),
+    facebook: text(row.facebook),
+    instagram: text(row.instagram),
+    tiktok: text(row.tiktok),
+    twitter: text(row.twitter),
+    travelRadius: row.travelRadius,
+    availableForTravel: row.availableForTravel,
+    availableVirtual: row.availableVirtual,
+    requireTravelExpenses: row.requireTravelExpenses,
+    requireDeposit: row.requireDeposit,
+    bringOwnCostume: row.bringOwnCostume,
+    performOutdoors: row.performOutdoors,
+    requireDressingRoom: row.requireDressingRoom,
+    familyFriendlyOnly: row.familyFriendlyOnly,
+    adultThemesOk: row.adultThemesOk,
+    groupPerformer: row.groupPerformer,
+    backgroundCheck: row.backgroundCheck,
+    categories: orderedCategories(categories.map((c) => c.category)),
+  };
+  return { status: "ok", data: { ...target, mode: modeOf(row), values } };
+}
+
+/** Copies exactly the allow-listed columns; anything else on the input is ignored. */
+export function editableRow(input: ProfileInput): EditableRow {
+  const source = input as unknown as Record<string, unknown>;
+  const row: Record<string, unknown> = {};
+  for (const column of EDITABLE_COLUMNS) row[column] = source[column];
+  const city = findCity(input.state, input.city);
+  row.city = city?.name ?? input.city;
+  row.latitude = city?.lat ?? null;
+  row.longitude = city?.lon ?? null;
+  return row as EditableRow;
+}
+
+export type SaveResult = { status: "saved"; target: EditTarget } | { status: "forbidden" } | { status: "not-found" };
+
+/**
+ * Writes the profile row, replaces its categories and refreshes its search document in one
+ * transaction: a failure anywhere leaves the stored profile exactly as it was.
+ */
+export async function saveProfile(
+  db: Executor,
+  actor: SessionUser,
+  requestedId: string | undefined,
+  input: ProfileInput,
+): Promise<SaveResult> {
+  const target = resolveEditTarget(actor, requestedId);
+  if (!target) return { status: "forbidden" };
+  const row = editableRow(input);
+  const categories = orderedCategories(input.categories);
+
+  return db.transaction(async (tx) => {
+    if (target.profileId === actor.id) {
+      await tx
+        .insert(profiles)
+        .values({ id: target.profileId, ...row })
+        .onConflictDoUpdate({ target: profiles.id, set: row });
+    } else {
+      const updated = await tx.update(profiles).set(row).where(eq(profiles.id, target.profileId)).returning({ id: profiles.id });
+      if (updated.length === 0) return { status: "not-found" } as const;
+    }
+    await tx.delete(profileCategories).where(eq(profileCategories.profileId, target.profileId));
+    if (categories.length > 0) {
+      await tx.insert(profileCategories).values(categories.map((category) => ({ profileId: target.profileId, category })));
+    }
+    await refreshSearchDocument(tx, target.profileId);
+    return { status: "saved", target } as const;
+  });
+}
+
+export interface PreviewImage {
+  id: string;
+  /** Largest rendition. */
+  src: string;
+  width: number;
+  height: number;
+  variants: { url: string; width: number; height: number }[];
+  blurDataUrl: string | null;
+}
+
+export interface PreviewProfile {
+  id: string;
+  displayName: string | null;
+  bio: string | null;
+  state: string | null;
+  stateName: string | null;
+  city: string | null;
+  priceMin: number | null;
+  priceMax: number | null;
+  social: { facebook: string | null; instagram: string | null; tiktok: string | null; twitter: string | null };
+  travelRadius: string;
+  flags: Record<PreviewFlag, boolean>;
+  categories: string[];
+  images: PreviewImage[];
+}
+
+const PREVIEW_FLAGS = [
+  "availableForTravel",
+  "availableVirtual",
+  "requireTravelExpenses",
+  "requireDeposit",
+  "bringOwnCostume",
+  "performOutdoors",
+  "requireDressingRoom",
+  "familyFriendlyOnly",
+  "adultThemesOk",
+  "groupPerformer",
+  "backgroundCheck",
+] as const;
+type PreviewFlag = (typeof PREVIEW_FLAGS)[number];
+
+/**
+ * The owner's own profile shaped like the public profile page's data, whatever its listing state;
+ * null when there is none. The contact email is left out: the page never needs it.
+ */
+export async function loadPreview(db: Executor, userId: string): Promise<PreviewProfile | null> {
+  const [row] = await db.select().from(profiles).where(eq(profiles.id, userId)).limit(1);
+  if (!row) return null;
+  const [categories, images] = await Promise.all([
+    db.select({ category: profileCategories.category }).from(profileCategories).where(eq(profileCategories.profileId, userId)),
+    db
+      .select({
+        id: profileImages.id,
+        src: profileImages.imageUrl,
+        width: profileImages.width,
+        height: profileImages.height,
+        variants: profileImages.variants,
+        blurDataUrl: profileImages.blurDataUrl,
+      })
+      .from(profileImages)
+      .where(eq(profileImages.profileId, userId))
+      .orderBy(asc(profileImages.position)),
+  ]);
+  const flags = Object.fromEntries(PREVIEW_FLAGS.map((flag) => [flag, row[flag]])) as Record<PreviewFlag, boolean>;
+  return {
+    id: row.id,
+    displayName: row.displayName?.trim() || null,
+    bio: row.bio?.trim() || null,
+    state: row.state,
+    stateName: row.state ? stateName(row.state) : null,
+    city: row.city,
+    priceMin: row.priceMin,
+    priceMax: row.priceMax,
+    social: { facebook: row.facebook, instagram: row.instagram, tiktok: row.tiktok, twitter: row.twitter },
+    travelRadius: row.travelRadius,
+    flags,
+    categories: orderedCategories(categories.map((c) => c.category)),
+    images: images.map((image) => ({
+      ...image,
+      variants: image.variants.map(({ url, width, height }) => ({ url, width, height })),
+    })),
+  };
+}

@@ -1,0 +1,320 @@
+// `npm run bench:directory`: server times of the public directory pages on PostgreSQL with 1,000
+// and then 100,000 generated profiles. Targets: p95 of every page at most 50 ms at 100,000
+// profiles, and at most twice its own 1,000-profile figure. Also prints the plans of the main
+// queries and whether any of them reads the whole profiles table (a sequential scan).
+//
+// Needs a PostgreSQL server (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres,
+// used only to create and drop the `cc_bench` database) and a production build (BUILD_DIR, default
+// `build`; built first when missing).
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import { US_STATES } from "../app/lib/us-states";
+import type { Db } from "../app/server/db/client.server";
+import { openDatabase } from "../app/server/db/client.server";
+import { schema } from "../app/server/db/schema";
+import { getPublicProfile, listPublicProfiles } from "../app/server/directory.server";
+import { parseSearchInput, searchProfiles } from "../app/server/search.server";
+import { refreshAllSearchDocuments } from "../app/server/search-document.server";
+import { startAppServer, type RunningServer } from "../tests/helpers/app-server";
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const BENCH_DB = "cc_bench";
+const SIZES = [1_000, 100_000];
+const WARMUP = 20;
+const RUNS = Number(process.env.BENCH_RUNS ?? 200);
+const TARGET_P95_MS = 50;
+
+function databaseUrl(name: string) {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function admin(statement: string) {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+function sqlText(value: string) {
+  return `'${value.replace(/'/g, "''")}'`;
+}
+
+const FIRST = ["Captain", "Lady", "Sir", "Starlight", "Shadow", "Crimson", "Lunar", "Thunder", "Velvet", "Mystic", "Golden", "Iron", "Frost", "Ember", "Silver", "Cosmic", "Sunny", "Midnight", "Royal", "Wild"];
+const SECOND = ["Princess", "Knight", "Ranger", "Phantom", "Wizard", "Pirate", "Guardian", "Fairy", "Ninja", "Robot", "Dragon", "Mermaid", "Jester", "Hero", "Sorceress", "Samurai", "Bandit", "Pixie", "Titan", "Comet"];
+const THEMES = ["princess", "superhero", "villain", "anime", "pirate", "mermaid", "dinosaur", "space", "fairy", "wizard", "robot", "knight", "zombie", "unicorn", "ninja", "clown", "mascot", "dragon", "cowboy", "vampire"];
+const EXTRAS = ["face painting", "balloon twisting", "sing-alongs", "photo booths", "storytelling", "magic tricks", "dance parties", "trivia games", "sword fighting lessons", "treasure hunts"];
+const CATEGORY_LIST = ["Hero", "Villain", "Cosplay", "Furry", "Anime/Manga", "Video Game Character", "Comic Book Character", "Fantasy", "Sci-Fi", "Historical/Fantasy Crossover", "Kids' Parties Only", "18+ Events Only", "Custom Characters", "Group/Crew Performer", "Mascot Style"];
+
+function arrayLiteral(values: string[]) {
+  return `array[${values.map(sqlText).join(", ")}]`;
+}
+
+/** Adds profiles number `from`..`to` (inclusive) with SQL only: users, profiles, categories, images. */
+async function generate(pool: pg.Pool, from: number, to: number) {
+  const cities = US_STATES.flatMap((s) => s.cities.map((c) => ({ state: s.abbreviation, city: c.name, lat: c.lat, lon: c.lon })));
+  const client = await pool.connect();
+  try {
+    await client.query("begin");
+    await client.query(`create temp table if not exists bench_cities (n int primary key, state text, city text, lat float8, lon float8) on commit drop`);
+    await client.query(
+      `insert into bench_cities values ${cities.map((c, i) => `(${i}, ${sqlText(c.state)}, ${sqlText(c.city)}, ${c.lat}, ${c.lon})`).join(", ")}`,
+    );
+    await client.query(`select setseed(${(from % 1000) / 1000})`);
+    await client.query(
+      `insert into "user" (id, name, email, email_verified)
+       select 'bench-' || i, 'Bench ' || i, 'bench' || i || '@example.com', true from generate_series($1::int, $2::int) i`,
+      [from, to],
+    );
+    await client.query(
+      `insert into profiles (id, display_name, bio, state, city, latitude, longitude, price_min, price_max, contact_email,
+                             is_active, payment_status, payment_expiry, travel_radius, created_at, updated_at)
+       select 'bench-' || g.i,
+              case when g.r1 < 0.02 then null
+                   else (${arrayLiteral(FIRST)})[1 + floor(random() * ${FIRST.length})::int] || ' ' ||
+                        (${arrayLiteral(SECOND)})[1 + floor(random() * ${SECOND.length})::int] end,
+              'Bringing ' || (${arrayLiteral(THEMES)})[1 + floor(random() * ${THEMES.length})::int] || ' magic to birthday parties, schools and conventions around ' || c.city ||
+              '. Every visit includes ' || (${arrayLiteral(EXTRAS)})[1 + floor(random() * ${EXTRAS.length})::int] ||
+              ' and ' || (${arrayLiteral(EXTRAS)})[1 + floor(random() * ${EXTRAS.length})::int] ||
+              ', with costumes made by hand and a show tailored to your guests. Family friendly, punctual and insured.',
+              c.state, c.city, c.lat, c.lon,
+              case when g.r2 < 0.7 then 80 + floor(random() * 5) * 20 end,
+              case when g.r2 < 0.7 then 160 + floor(random() * 5) * 20 end,
+              'bench' || g.i || '@contact.example.com',
+              g.r3 >= 0.05,
+              case when g.r4 < 0.85 then 'paid' when g.r4 < 0.95 then 'pending' else 'expired' end,
+              case when g.r4 < 0.82 then current_date + 30 + floor(random() * 330)::int
+                   when g.r4 < 0.85 then current_date - 1 - floor(random() * 60)::int
+                   when g.r4 < 0.95 then null else current_date - 100 end,
+              case when g.r5 < 0.4 then 'local_only' when g.r5 < 0.65 then 'short_distance'
+                   when g.r5 < 0.8 then 'medium_distance' when g.r5 < 0.9 then 'long_distance' else 'nationwide' end,
+              now() - (g.i || ' minutes')::interval, now() - (g.i || ' minutes')::interval
+       from (select i, random() r1, random() r2, random() r3, random() r4, random() r5, floor(random() * ${cities.length})::int city_n
+             from generate_series($1::int, $2::int) i) g
+       join bench_cities c on c.n = g.city_n`,
+      [from, to],
+    );
+    await client.query(
+      `insert into profile_categories (profile_id, category)
+       select distinct 'bench-' || i, (${arrayLiteral(CATEGORY_LIST)})[1 + floor(random() * ${CATEGORY_LIST.length})::int]
+       from generate_series($1::int, $2::int) i cross join lateral generate_series(1, 1 + (i * 7) % 3) n`,
+      [from, to],
+    );
+    await client.query(
+      `insert into profile_images (profile_id, image_url, storage_key, position, width, height, variants)
+       select 'bench-' || i, '/images/placeholder-performer.webp', 'bench/' || i || '-' || n || '.webp', n - 1, 640, 800, '[]'::jsonb
+       from generate_series($1::int, $2::int) i, generate_series(1, 1 + (i % 3)) n
+       where i % 5 <> 0`,
+      [from, to],
+    );
+    await client.query("commit");
+  } catch (error) {
+    await client.query("rollback");
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+function percentile(sorted: number[], p: number) {
+  if (sorted.length === 0) return NaN;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)];
+}
+
+interface Timing {
+  p50: number;
+  p95: number;
+}
+
+/** Server-side duration of each request, read from the app's request log line ("ms"). */
+function serverTimes(log: string, marker: string): number[] {
+  const times: number[] = [];
+  for (const line of log.split("\n")) {
+    if (!line.includes(marker)) continue;
+    try {
+      const entry = JSON.parse(line) as { msg?: string; url?: string; ms?: number };
+      if (entry.msg === "request" && entry.url?.includes(marker) && typeof entry.ms === "number") times.push(entry.ms);
+    } catch {
+      // not a log line
+    }
+  }
+  return times;
+}
+
+async function timePage(server: RunningServer, url: string): Promise<Timing> {
+  // A unique marker per measurement round lets the log lines of these requests be told apart.
+  const marker = `bench=${Math.random().toString(36).slice(2)}`;
+  const withMarker = `${url}${url.includes("?") ? "&" : "?"}${marker}`;
+  for (let i = 0; i < WARMUP; i++) await (await fetch(`${server.url}${url}`)).arrayBuffer();
+  for (let i = 0; i < RUNS; i++) {
+    const response = await fetch(`${server.url}${withMarker}`);
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    await response.arrayBuffer();
+  }
+  // Log lines are written when the response finishes; give the pipe a moment.
+  await new Promise((r) => setTimeout(r, 300));
+  const times = serverTimes(server.output(), marker).sort((a, b) => a - b);
+  if (times.length < RUNS) throw new Error(`expected ${RUNS} log lines for ${url}, found ${times.length}`);
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+interface CapturedQuery {
+  sql: string;
+  params: unknown[];
+}
+
+/** Runs the directory's own server functions on a logging connection and EXPLAINs every query they send. */
+async function explainQueries(pool: pg.Pool, profileId: string) {
+  const captured: { label: string; queries: CapturedQuery[] }[] = [];
+  let current: CapturedQuery[] = [];
+  const db = drizzle(pool, {
+    schema,
+    logger: { logQuery: (query, params) => current.push({ sql: query, params }) },
+  }) as unknown as Db;
+  const run = async (label: string, work: () => Promise<unknown>) => {
+    current = [];
+    await work();
+    captured.push({ label, queries: current });
+  };
+  const search = (q: string) => searchProfiles(db, parseSearchInput(new URL(`http://x/search?q=${encodeURIComponent(q)}`)));
+  await run("/browse/CA", () => listPublicProfiles(db, { state: "CA", city: null, categories: [] }));
+  await run("/browse/CA?city=Los Angeles&category=Hero&category=Villain", () =>
+    listPublicProfiles(db, { state: "CA", city: "Los Angeles", categories: ["Hero", "Villain"] }),
+  );
+  await run("/categories/Hero", () => listPublicProfiles(db, { state: null, city: null, categories: ["Hero"] }));
+  await run("/search?q=princess", () => search("princess"));
+  await run("/search?q=orlndo", () => search("orlndo"));
+  await run("/search?q=32801", () => search("32801"));
+  await run(`/profile/${profileId}`, () => getPublicProfile(db, profileId));
+
+  const report: string[] = [];
+  const seqScans: string[] = [];
+  for (const { label, queries } of captured) {
+    report.push(`\n### ${label}`);
+    for (const query of queries) {
+      if (/^\s*(begin|commit|select set_config)/i.test(query.sql)) continue;
+      const result = await pool.query(`explain (analyze, costs off, timing off, summary on) ${query.sql}`, query.params);
+      const plan = (result.rows as { "QUERY PLAN": string }[]).map((r) => r["QUERY PLAN"]);
+      const firstLine = query.sql.replace(/\s+/g, " ").slice(0, 110);
+      report.push(`-- ${firstLine}${query.sql.length > 110 ? "..." : ""}`);
+      report.push(...plan.map((line) => `   ${line}`));
+      if (plan.some((line) => /Seq Scan on profiles\b/.test(line))) seqScans.push(`${label}: ${firstLine}`);
+    }
+  }
+  return { report: report.join("\n"), seqScans };
+}
+
+async function main() {
+  const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+  if (!fs.existsSync(path.join(buildDir, "server", "index.js"))) {
+    console.log(`No build in ${buildDir}: building...`);
+    const built = spawnSync("npx", ["react-router", "build"], { stdio: "inherit", env: { ...process.env, BUILD_DIR: buildDir } });
+    if (built.status !== 0) throw new Error("build failed");
+  }
+
+  await admin(`drop database if exists ${BENCH_DB} with (force)`);
+  await admin(`create database ${BENCH_DB}`);
+  const url = databaseUrl(BENCH_DB);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cc-bench-"));
+  const database = await openDatabase({ databaseUrl: url, poolMax: 4 });
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  let server: RunningServer | null = null;
+  const results = new Map<string, Timing[]>();
+  let explain = { report: "", seqScans: [] as string[] };
+  try {
+    let loaded = 0;
+    for (const size of SIZES) {
+      const started = Date.now();
+      for (let from = loaded + 1; from <= size; from += 20_000) await generate(pool, from, Math.min(size, from + 19_999));
+      loaded = size;
+      await refreshAllSearchDocuments(database.db);
+      await pool.query("vacuum analyze");
+      const [{ visible }] = (
+        await pool.query(
+          `select count(*)::int as visible from profiles where is_active and payment_status = 'paid' and display_name is not null and payment_expiry >= current_date`,
+        )
+      ).rows as { visible: number }[];
+      console.log(`\n${size.toLocaleString("en-US")} profiles (${visible.toLocaleString("en-US")} public) ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+      // A fresh server per size: nothing remembered from the smaller directory.
+      await server?.stop();
+      server = await startAppServer(
+        {
+          NODE_ENV: "production",
+          BUILD_DIR: buildDir,
+          DATABASE_URL: url,
+          DATA_DIR: dataDir,
+          BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0000",
+          PAYMENTS: "demo",
+          JOBS: "off",
+          LOG_LEVEL: "info",
+        },
+        { timeoutMs: 120_000 },
+      );
+      const [{ id: profileId }] = (
+        await pool.query(
+          `select id from profiles where is_active and payment_status = 'paid' and display_name is not null and payment_expiry >= current_date order by created_at desc limit 1`,
+        )
+      ).rows as { id: string }[];
+      const pages = [
+        "/browse/CA",
+        "/browse/CA?city=Los+Angeles&category=Hero&category=Villain",
+        "/categories/Hero",
+        "/search?q=princess",
+        "/search?q=orlndo",
+        "/search?q=32801",
+        `/profile/${profileId}`,
+      ];
+      for (const [i, page] of pages.entries()) {
+        const timing = await timePage(server, page);
+        const key = i === pages.length - 1 ? "/profile/{id}" : page;
+        results.set(key, [...(results.get(key) ?? []), timing]);
+        console.log(`  ${key.padEnd(62)} p50 ${timing.p50.toFixed(1).padStart(6)} ms   p95 ${timing.p95.toFixed(1).padStart(6)} ms`);
+      }
+      if (size === SIZES[SIZES.length - 1]) explain = await explainQueries(pool, profileId);
+    }
+  } finally {
+    await server?.stop();
+    await pool.end();
+    await database.close();
+    // BENCH_KEEP=1 leaves the database for looking at plans by hand.
+    if (!process.env.BENCH_KEEP) await admin(`drop database if exists ${BENCH_DB} with (force)`);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const [small, large] = SIZES.map((s) => s.toLocaleString("en-US"));
+  console.log(`\nServer time per page (${RUNS} sequential requests after ${WARMUP} warm-up), milliseconds`);
+  console.log(`| page | ${small} p50 | ${small} p95 | ${large} p50 | ${large} p95 | p95 growth | p95 <= ${TARGET_P95_MS} ms and <= 2x |`);
+  console.log("|---|---:|---:|---:|---:|---:|:---:|");
+  let failed = 0;
+  for (const [page, [a, b]] of results) {
+    const growth = b.p95 / a.p95;
+    const ok = b.p95 <= TARGET_P95_MS && growth <= 2;
+    if (!ok) failed++;
+    console.log(
+      `| ${page} | ${a.p50.toFixed(1)} | ${a.p95.toFixed(1)} | ${b.p50.toFixed(1)} | ${b.p95.toFixed(1)} | ${growth.toFixed(2)}x | ${ok ? "yes" : "NO"} |`,
+    );
+  }
+  console.log(`\nQuery plans at ${large} profiles (EXPLAIN ANALYZE of the queries the pages send):`);
+  console.log(explain.report);
+  console.log(
+    explain.seqScans.length
+      ? `\nSequential scans of profiles:\n  ${explain.seqScans.join("\n  ")}`
+      : "\nNo query reads profiles with a sequential scan.",
+  );
+  console.log(failed ? `\n${failed} page(s) missed a target.` : "\nEvery page met its targets.");
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

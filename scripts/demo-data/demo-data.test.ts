@@ -1,0 +1,181 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { count, eq } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../tests/helpers/db";
+import { DEMO_ADMIN, DEMO_PERFORMER, DEMO_STATUSES, generateDemoData } from "./generate";
+import { DatabaseNotEmptyError, seedDemo, type SeedSummary } from "./seed";
+import { CATEGORIES } from "~/lib/constants";
+import { US_STATES } from "~/lib/us-states";
+import { createAuth } from "~/server/auth.server";
+import { loadConfig } from "~/server/config.server";
+import { contactMessages, freeListingRequests, profileCategories, profileImages, profiles, user, userRoles } from "~/server/db/schema";
+import { createLocalStorage } from "~/server/storage/local.server";
+import { publicProfileCondition } from "~/server/visibility.server";
+
+const NOW = new Date("2025-06-01T12:00:00Z");
+
+describe("the generated demo data set", () => {
+  const data = generateDemoData({ now: NOW });
+
+  it("has about 300 performers in every one of the 50 states, more in the big ones", () => {
+    expect(data.performers).toHaveLength(300);
+    const perState = new Map<string, number>();
+    for (const p of data.performers) perState.set(p.profile.state, (perState.get(p.profile.state) ?? 0) + 1);
+    expect(perState.size).toBe(50);
+    for (const state of US_STATES) expect(perState.get(state.abbreviation) ?? 0).toBeGreaterThanOrEqual(2);
+    expect(perState.get("CA")!).toBeGreaterThan(perState.get("WY")!);
+    expect(new Set(data.performers.map((p) => `${p.profile.city}, ${p.profile.state}`)).size).toBeGreaterThan(150);
+  });
+
+  it("places every performer in a real city of their state, with coordinates", () => {
+    for (const p of data.performers) {
+      const state = US_STATES.find((s) => s.abbreviation === p.profile.state)!;
+      expect(state.cities.map((c) => c.name)).toContain(p.profile.city);
+      expect(p.profile.latitude).not.toBeNull();
+      expect(p.profile.longitude).not.toBeNull();
+    }
+  });
+
+  it("uses all 15 categories, 1 to 4 per performer, never kids-only and 18+ together", () => {
+    const used = new Set(data.performers.flatMap((p) => p.categories));
+    expect([...used].sort()).toEqual([...CATEGORIES].sort());
+    for (const p of data.performers) {
+      expect(p.categories.length).toBeGreaterThanOrEqual(1);
+      expect(p.categories.length).toBeLessThanOrEqual(4);
+      expect(new Set(p.categories).size).toBe(p.categories.length);
+      expect(p.categories.includes("Kids' Parties Only") && p.categories.includes("18+ Events Only")).toBe(false);
+    }
+  });
+
+  it("writes bios of at least 100 characters that do not repeat", () => {
+    for (const p of data.performers) expect(p.profile.bio.length).toBeGreaterThanOrEqual(100);
+    expect(new Set(data.performers.map((p) => p.profile.bio)).size).toBe(300);
+    // Openings vary too, not only the names inside them.
+    const openings = new Set(data.performers.map((p) => p.profile.bio.replace(p.profile.displayName, "").slice(0, 12)));
+    expect(openings.size).toBeGreaterThanOrEqual(6);
+  });
+
+  it("gives unique stage names and emails, example.com contacts and 1 to 4 pictures", () => {
+    expect(new Set(data.performers.map((p) => p.profile.displayName.toLowerCase())).size).toBe(300);
+    expect(new Set(data.performers.map((p) => p.user.email)).size).toBe(300);
+    for (const p of data.performers.slice(1)) expect(p.profile.contactEmail).toMatch(/@example\.com$/);
+    for (const p of data.performers) {
+      expect(p.images.length).toBeGreaterThanOrEqual(1);
+      expect(p.images.length).toBeLessThanOrEqual(4);
+      expect(new Set(p.images).size).toBe(p.images.length);
+      if (p.profile.priceMin !== null && p.profile.priceMax !== null) expect(p.profile.priceMax).toBeGreaterThanOrEqual(p.profile.priceMin);
+    }
+    const bothPrices = data.performers.filter((p) => p.profile.priceMin !== null && p.profile.priceMax !== null).length;
+    expect(bothPrices).toBeGreaterThan(200);
+    expect(data.performers.some((p) => p.profile.priceMin === null)).toBe(true);
+    expect(data.performers.some((p) => p.profile.instagram !== null)).toBe(true);
+  });
+
+  it("mixes listed, unpaid, expired and deactivated profiles, about three quarters listed", () => {
+    const byStatus = Object.fromEntries(DEMO_STATUSES.map((s) => [s, data.performers.filter((p) => p.status === s)]));
+    for (const status of DEMO_STATUSES) expect(byStatus[status].length).toBeGreaterThan(0);
+    expect(byStatus.listed.length).toBeGreaterThanOrEqual(200);
+    const today = NOW.toISOString().slice(0, 10);
+    for (const p of byStatus.listed) {
+      expect(p.profile).toMatchObject({ isActive: true, paymentStatus: "paid" });
+      expect(p.profile.paymentExpiry! > today).toBe(true);
+    }
+    for (const p of byStatus.pending) expect(p.profile).toMatchObject({ paymentStatus: "pending", paymentExpiry: null });
+    for (const p of byStatus.expired) expect(p.profile.paymentExpiry! < today).toBe(true);
+    for (const p of byStatus.deactivated) expect(p.profile).toMatchObject({ isActive: false, paymentStatus: "paid" });
+  });
+
+  it("gives the performer login a listed profile with three pictures and unread inquiries", () => {
+    const login = data.performers.find((p) => p.user.email === DEMO_PERFORMER.email)!;
+    expect(login.status).toBe("listed");
+    expect(login.images).toHaveLength(3);
+    const inbox = data.inquiries.filter((i) => i.profileId === login.profile.id);
+    expect(inbox.filter((i) => !i.isRead).length).toBeGreaterThan(0);
+    expect(data.freeListingRequests.map((r) => r.status)).toEqual(expect.arrayContaining(["pending", "approved", "rejected"]));
+  });
+
+  it("is the same every time for the same seed", () => {
+    expect(JSON.stringify(generateDemoData({ now: NOW }))).toBe(JSON.stringify(data));
+    expect(generateDemoData({ now: NOW, seed: 7 }).performers[1].profile.displayName).not.toBe(data.performers[1].profile.displayName);
+  });
+});
+
+describe("seeding the demo data into a database", () => {
+  let database: TestDatabase;
+  let mediaDir: string;
+  let summary: SeedSummary;
+  const options = { performers: 40, portraits: 8, now: NOW };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), "cc-demo-seed-"));
+    summary = await seedDemo(database.db, createLocalStorage(mediaDir), options);
+  }, 180_000);
+  afterAll(async () => {
+    await database?.close();
+    if (mediaDir) fs.rmSync(mediaDir, { recursive: true, force: true });
+  });
+
+  it("creates the accounts, profiles, categories, pictures, inquiries and applications", async () => {
+    const db = database.db;
+    const total = async (table: PgTable) => (await db.select({ n: count() }).from(table))[0].n;
+    expect(await total(user)).toBe(41);
+    expect(await total(profiles)).toBe(40);
+    expect(await total(profileImages)).toBe(summary.images);
+    expect(await total(contactMessages)).toBe(summary.inquiries);
+    expect(await total(freeListingRequests)).toBe(summary.freeListingRequests);
+    expect(await total(profileCategories)).toBeGreaterThanOrEqual(40);
+    const admins = await db.select().from(userRoles).where(eq(userRoles.role, "admin"));
+    expect(admins).toHaveLength(1);
+  });
+
+  it("lists exactly the profiles meant to be public", async () => {
+    const [{ n }] = await database.db.select({ n: count() }).from(profiles).where(publicProfileCondition(NOW.toISOString().slice(0, 10)));
+    expect(n).toBe(summary.byStatus.listed);
+  });
+
+  it("stores every picture's renditions where its URL points", async () => {
+    const images = await database.db.select().from(profileImages);
+    for (const image of images) {
+      expect(image.variants.length).toBeGreaterThan(0);
+      expect(image.blurDataUrl).toMatch(/^data:image\/webp;base64,/);
+      for (const variant of image.variants) {
+        expect(variant.key.startsWith(`${image.profileId}/`)).toBe(true);
+        expect(fs.existsSync(path.join(mediaDir, variant.key))).toBe(true);
+      }
+    }
+    const byProfile = new Map<string, number[]>();
+    for (const image of images) byProfile.set(image.profileId, [...(byProfile.get(image.profileId) ?? []), image.position]);
+    for (const positions of byProfile.values()) {
+      expect(positions.sort((a, b) => a - b)).toEqual(positions.map((_, i) => i));
+    }
+  });
+
+  it("fills the search document of every profile", async () => {
+    const rows = await database.db.select({ text: profiles.searchText, name: profiles.displayName }).from(profiles);
+    for (const row of rows) expect(row.text).toContain(row.name!);
+  });
+
+  it("lets both printed logins sign in with their passwords", async () => {
+    const auth = createAuth(database.db, loadConfig({}));
+    for (const login of [DEMO_ADMIN, DEMO_PERFORMER]) {
+      const result = await auth.api.signInEmail({ body: { email: login.email, password: login.password } });
+      expect(result.user.email).toBe(login.email);
+    }
+    await expect(auth.api.signInEmail({ body: { email: DEMO_ADMIN.email, password: DEMO_PERFORMER.password } })).rejects.toThrow();
+  });
+
+  it("refuses to seed a database that has accounts, and replaces its own data with --force", async () => {
+    await expect(seedDemo(database.db, createLocalStorage(mediaDir), options)).rejects.toBeInstanceOf(DatabaseNotEmptyError);
+    await seedDemo(database.db, createLocalStorage(mediaDir), { ...options, force: true });
+    const [{ n }] = await database.db.select({ n: count() }).from(profiles);
+    expect(n).toBe(40);
+    // The replaced profiles' picture files are gone too: only the new rows' files remain.
+    const images = await database.db.select({ variants: profileImages.variants }).from(profileImages);
+    const files = fs.readdirSync(mediaDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+    expect(files).toHaveLength(images.reduce((sum, image) => sum + image.variants.length, 0));
+  }, 180_000);
+});

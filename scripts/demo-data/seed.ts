@@ -1,0 +1,190 @@
+import { hashPassword } from "better-auth/crypto";
+import { count, eq, inArray } from "drizzle-orm";
+import sharp from "sharp";
+import { performerPortraitSvg } from "../art/index";
+import { createRandom, deriveSeed } from "../art/random";
+import { type DemoDataSet, DEMO_ADMIN, DEMO_PERFORMER, type DemoOptions, type DemoStatus, generateDemoData } from "./generate";
+import type { Db } from "~/server/db/client.server";
+import {
+  account,
+  contactMessages,
+  freeListingRequests,
+  profileCategories,
+  profileImages,
+  profiles,
+  user,
+  userRoles,
+} from "~/server/db/schema";
+import { processImage, type ProcessedImage } from "~/server/images/process.server";
+import { deleteStoredImage, storeRenditions, type StoredImage } from "~/server/images/store.server";
+import { refreshAllSearchDocuments } from "~/server/search-document.server";
+import type { Storage } from "~/server/storage/storage.server";
+
+// Writes the demo data set into a database and its pictures into a storage driver.
+
+export interface SeedOptions extends DemoOptions {
+  /** Seed even though the database already has accounts (the demo's own accounts are replaced). */
+  force?: boolean;
+  log?: (message: string) => void;
+}
+
+export interface SeedSummary {
+  users: number;
+  performers: number;
+  images: number;
+  inquiries: number;
+  freeListingRequests: number;
+  byStatus: Record<DemoStatus, number>;
+}
+
+export class DatabaseNotEmptyError extends Error {
+  constructor(users: number) {
+    super(`The database already has ${users} account(s); refusing to add demo data. Use --force to seed anyway.`);
+    this.name = "DatabaseNotEmptyError";
+  }
+}
+
+const PORTRAIT_PIXELS = 800;
+const INSERT_CHUNK = 100;
+
+function chunks<T>(items: readonly T[], size = INSERT_CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+function accountId(seed: number, index: number): string {
+  const random = createRandom(deriveSeed(seed, `account-${index}`));
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  return Array.from({ length: 32 }, () => alphabet[random.int(0, alphabet.length - 1)]).join("");
+}
+
+/** Runs `work` over `items` with at most `limit` in flight: libvips already uses both cores per image. */
+async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const runners = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index], index);
+    }
+  });
+  await Promise.all(runners);
+  return results;
+}
+
+async function renderPortraits(data: DemoDataSet): Promise<Map<number, ProcessedImage>> {
+  const used = [...new Set(data.performers.flatMap((p) => p.images))].sort((a, b) => a - b);
+  const processed = await mapLimited(used, 2, async (index) => {
+    const spec = data.portraits[index];
+    const png = await sharp(Buffer.from(performerPortraitSvg(spec.seed, { costume: spec.costume, size: PORTRAIT_PIXELS })))
+      .png({ compressionLevel: 1 })
+      .toBuffer();
+    return processImage(png);
+  });
+  return new Map(used.map((index, i) => [index, processed[i]]));
+}
+
+async function removeExistingDemoRows(db: Db, storage: Storage, data: DemoDataSet): Promise<void> {
+  const emails = [data.admin.email, ...data.performers.map((p) => p.user.email)];
+  for (const group of chunks(emails, 500)) {
+    const images = await db
+      .select({ variants: profileImages.variants })
+      .from(profileImages)
+      .innerJoin(user, eq(user.id, profileImages.profileId))
+      .where(inArray(user.email, group));
+    await deleteStoredImage(storage, images.flatMap((image) => image.variants));
+    await db.delete(user).where(inArray(user.email, group));
+  }
+  const requestEmails = data.freeListingRequests.map((r) => r.email);
+  if (requestEmails.length > 0) await db.delete(freeListingRequests).where(inArray(freeListingRequests.email, requestEmails));
+}
+
+export async function seedDemo(db: Db, storage: Storage, options: SeedOptions = {}): Promise<SeedSummary> {
+  const log = options.log ?? (() => undefined);
+  const [{ users: existing }] = await db.select({ users: count() }).from(user);
+  if (existing > 0 && !options.force) throw new DatabaseNotEmptyError(existing);
+
+  const data = generateDemoData(options);
+  const seed = options.seed ?? 2025;
+  if (existing > 0) await removeExistingDemoRows(db, storage, data);
+
+  log(`Drawing and processing ${new Set(data.performers.flatMap((p) => p.images)).size} portraits...`);
+  const portraits = await renderPortraits(data);
+
+  log(`Storing ${data.performers.reduce((n, p) => n + p.images.length, 0)} profile images...`);
+  const stored: { profileId: string; position: number; image: StoredImage }[] = [];
+  await mapLimited(data.performers, 8, async (performer) => {
+    for (const [position, index] of performer.images.entries()) {
+      // Each profile gets its own copy under its own keys, exactly as an upload would.
+      const image = await storeRenditions(storage, performer.profile.id, portraits.get(index)!);
+      stored.push({ profileId: performer.profile.id, position, image });
+    }
+  });
+
+  // scrypt is deliberately slow: hash each distinct password once and share it.
+  const [adminHash, performerHash] = await Promise.all([hashPassword(DEMO_ADMIN.password), hashPassword(DEMO_PERFORMER.password)]);
+
+  log("Writing accounts, profiles, inquiries and applications...");
+  await db.transaction(async (tx) => {
+    const people = [data.admin, ...data.performers.map((p) => p.user)];
+    for (const group of chunks(people)) {
+      await tx.insert(user).values(
+        group.map((u) => ({ id: u.id, name: u.name, email: u.email, emailVerified: true, createdAt: u.createdAt, updatedAt: u.createdAt })),
+      );
+    }
+    for (const group of chunks(people.map((u, i) => ({ u, i })))) {
+      await tx.insert(account).values(
+        group.map(({ u, i }) => ({
+          id: accountId(seed, i),
+          accountId: u.id,
+          providerId: "credential",
+          userId: u.id,
+          password: u.id === data.admin.id ? adminHash : performerHash,
+          createdAt: u.createdAt,
+          updatedAt: u.createdAt,
+        })),
+      );
+    }
+    await tx.insert(userRoles).values({ userId: data.admin.id, role: "admin" });
+    for (const group of chunks(data.performers)) {
+      await tx.insert(profiles).values(group.map((p) => ({ ...p.profile, updatedAt: p.profile.createdAt })));
+      await tx.insert(profileCategories).values(group.flatMap((p) => p.categories.map((category) => ({ profileId: p.profile.id, category }))));
+    }
+    for (const group of chunks(stored)) {
+      await tx.insert(profileImages).values(
+        group.map(({ profileId, position, image }) => ({
+          profileId,
+          position,
+          imageUrl: image.imageUrl,
+          storageKey: image.storageKey,
+          width: image.width,
+          height: image.height,
+          variants: image.variants,
+          blurDataUrl: image.blurDataUrl,
+        })),
+      );
+    }
+    for (const group of chunks(data.inquiries)) await tx.insert(contactMessages).values(group);
+    const reviewer = data.admin.id;
+    await tx.insert(freeListingRequests).values(
+      data.freeListingRequests.map(({ reviewed, ...request }) => ({
+        ...request,
+        reviewedAt: reviewed ? new Date(Math.min(request.createdAt.getTime() + 36 * 60 * 60 * 1000, Date.now())) : null,
+        reviewedBy: reviewed ? reviewer : null,
+      })),
+    );
+    await refreshAllSearchDocuments(tx);
+  });
+
+  const byStatus: Record<DemoStatus, number> = { listed: 0, pending: 0, expired: 0, deactivated: 0 };
+  for (const performer of data.performers) byStatus[performer.status] += 1;
+  return {
+    users: data.performers.length + 1,
+    performers: data.performers.length,
+    images: stored.length,
+    inquiries: data.inquiries.length,
+    freeListingRequests: data.freeListingRequests.length,
+    byStatus,
+  };
+}

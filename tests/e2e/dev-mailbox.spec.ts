@@ -1,0 +1,61 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createAuth } from "../../app/server/auth.server";
+import { loadConfig } from "../../app/server/config.server";
+import { openDatabase } from "../../app/server/db/client.server";
+import { startAppServer, type RunningServer } from "../helpers/app-server";
+import { freePort } from "../helpers/free-port";
+import { expect, expectAccessible, test } from "./fixtures";
+
+test("the dev mailbox does not exist on a production server", async ({ page, baseURL }) => {
+  const response = await page.goto(`${baseURL}/dev/mailbox`);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+});
+
+test.describe("dev mailbox in demo mode", () => {
+  // The shared e2e server runs in production, where demo mode is refused: this one is a demo without SMTP.
+  let demo: RunningServer;
+  let root: string;
+  const email = "forgetful@example.com";
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    root = fs.mkdtempSync(path.join(os.tmpdir(), "cc-mailbox-"));
+    const dataDir = path.join(root, "data");
+    const port = await freePort();
+    // A real account and a real reset request, so the mailbox holds a working one-time link.
+    const database = await openDatabase({ dataDir });
+    const auth = createAuth(database.db, loadConfig({ PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir }));
+    await auth.api.signUpEmail({ body: { email, password: "forgot-it-123", name: email } });
+    await auth.api.requestPasswordReset({ body: { email } });
+    await database.close();
+    demo = await startAppServer(
+      { NODE_ENV: "development", DEMO_MODE: "true", DATA_DIR: dataDir, PORT: String(port), SMTP_URL: "", LOG_LEVEL: "warn" },
+      { timeoutMs: 100_000 },
+    );
+  });
+
+  test.afterAll(async () => {
+    await demo?.stop();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  test("lists queued mail with its full text, and its reset link can be followed", async ({ page }) => {
+    const response = await page.goto(`${demo.url}/dev/mailbox`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1, name: "Dev mailbox" })).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+
+    const message = page.getByRole("article", { name: "Reset your CostumeCast password" });
+    await expect(message).toContainText(email);
+    await expect(message).toContainText("pending");
+    await expect(message).toContainText("If this wasn't you, ignore this email");
+    await expectAccessible(page);
+
+    await message.getByRole("link", { name: /\/reset-password\?token=.+&type=recovery/ }).click();
+    await expect(page).toHaveURL(/\/reset-password\?token=.+&type=recovery/);
+    await expect(page.getByRole("heading", { level: 1, name: "Choose a New Password" })).toBeVisible();
+  });
+});

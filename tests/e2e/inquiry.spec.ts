@@ -1,0 +1,114 @@
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, test, waitForMail } from "./fixtures";
+import { SEARCH } from "./seed/search";
+
+const PERFORMER = SEARCH.orlandoAnime;
+
+async function mathAnswer(page: Page): Promise<number> {
+  const label = await page.getByText(/^What is \d \+ \d\?/).textContent();
+  const [, a, b] = /What is (\d) \+ (\d)\?/.exec(label ?? "") ?? [];
+  return Number(a) + Number(b);
+}
+
+async function fillInquiry(page: Page, sender: { name: string; email: string }) {
+  await page.getByRole("textbox", { name: "Name", exact: true }).fill(sender.name);
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill(sender.email);
+  await page.getByRole("textbox", { name: "Phone", exact: true }).fill("(407) 555-0123");
+  await page.getByRole("textbox", { name: "City", exact: true }).fill("Kissimmee");
+  await page.getByRole("combobox", { name: "State", exact: true }).selectOption("FL");
+  await page.getByRole("textbox", { name: "ZIP code", exact: true }).fill("34741");
+  await page.getByLabel("Event date (optional)").fill("2031-03-14");
+  await page.getByRole("checkbox", { name: "Birthday Party" }).check();
+  await page.getByRole("checkbox", { name: "Meet and Greet" }).check();
+  await page.getByRole("textbox", { name: "Message", exact: true }).fill("Hello! Could Sakura visit our anime club's spring party?");
+}
+
+// Sonner's rich-colour toasts are the shared layout's; they are checked there, not on every form page.
+const TOASTS_ASIDE = { exclude: ["[data-sonner-toaster]"] };
+
+test.describe("sending an inquiry", () => {
+  test("errors first, then a wrong sum, then the message reaches the performer with the sender as Reply-To", async ({ page }) => {
+    const sender = { name: "Riley Organizer", email: `riley.${Date.now()}@example.org` };
+    await page.goto(`/profile/${PERFORMER.id}`);
+    const form = page.getByRole("form", { name: `Send ${PERFORMER.displayName} a message` });
+    await expect(form).toBeVisible();
+
+    await form.getByRole("button", { name: "Send Message" }).click();
+    for (const message of [
+      "Name is required",
+      "Email is required",
+      "Phone number is required",
+      "City is required",
+      "State is required",
+      "ZIP code is required",
+      "Message is required",
+      "Please answer the math problem",
+    ]) {
+      await expect(form.getByText(message, { exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole("textbox", { name: "Name", exact: true })).toBeFocused();
+    await expectAccessible(page, TOASTS_ASIDE);
+
+    await page.getByRole("textbox", { name: "Email", exact: true }).fill("riley@");
+    await page.getByRole("textbox", { name: "Phone", exact: true }).fill("call me");
+    await page.getByRole("textbox", { name: "Message", exact: true }).fill("x".repeat(501));
+    await expect(form.getByText("501/500 characters")).toBeVisible();
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(form.getByText("Invalid email address")).toBeVisible();
+    await expect(form.getByText("Invalid phone number")).toBeVisible();
+    await expect(form.getByText("Message cannot exceed 500 characters")).toBeVisible();
+
+    await fillInquiry(page, sender);
+    await expect(form.getByText("56/500 characters")).toBeVisible();
+    await page.getByRole("textbox", { name: /^What is/ }).fill(String((await mathAnswer(page)) + 1));
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Incorrect captcha answer" }).first()).toBeVisible();
+    // Nothing typed is lost, and a new question replaces the old one.
+    await expect(page.getByRole("textbox", { name: "Message", exact: true })).toHaveValue("Hello! Could Sakura visit our anime club's spring party?");
+    await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveValue(sender.name);
+    await expect(page.getByRole("textbox", { name: /^What is/ })).toHaveValue("");
+
+    await page.getByRole("textbox", { name: /^What is/ }).fill(String(await mathAnswer(page)));
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Message sent successfully!" })).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveValue("");
+    await expect(page.getByRole("textbox", { name: "Message", exact: true })).toHaveValue("");
+    await expect(form.getByText("0/500 characters")).toBeVisible();
+    await expectAccessible(page, TOASTS_ASIDE);
+
+    const mail = await waitForMail((m) => m.to.includes(PERFORMER.contactEmail) && m.text.includes(sender.email));
+    expect(mail.replyTo).toContain(sender.email);
+    expect(mail.subject).toContain(sender.name);
+    for (const part of ["(407) 555-0123", "Kissimmee, FL 34741", "Birthday Party, Meet and Greet", "2031-03-14", "anime club"]) {
+      expect(mail.text).toContain(part);
+    }
+    // The performer's address never reaches the visitor's page.
+    expect(await page.content()).not.toContain(PERFORMER.contactEmail);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the form posts and the page answers with errors, then success", async ({ page }) => {
+      const sender = { name: "Noscript Nora", email: `nora.${Date.now()}@example.org` };
+      await page.goto(`/profile/${PERFORMER.id}`);
+      const form = page.getByRole("form", { name: `Send ${PERFORMER.displayName} a message` });
+      await page.getByRole("textbox", { name: "Name", exact: true }).fill(sender.name);
+      await page.getByRole("textbox", { name: "Message", exact: true }).fill("Booking request for a library event.");
+      await form.getByRole("button", { name: "Send Message" }).click();
+      await expect(form.getByText("Email is required")).toBeVisible();
+      await expect(form.getByText("Please answer the math problem")).toBeVisible();
+      // What was typed comes back.
+      await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveValue(sender.name);
+      await expect(page.getByRole("textbox", { name: "Message", exact: true })).toHaveValue("Booking request for a library event.");
+
+      await fillInquiry(page, sender);
+      await page.getByRole("textbox", { name: /^What is/ }).fill(String(await mathAnswer(page)));
+      await form.getByRole("button", { name: "Send Message" }).click();
+      await expect(form.getByText("Message sent successfully!")).toBeVisible();
+      await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveValue("");
+      const mail = await waitForMail((m) => m.to.includes(PERFORMER.contactEmail) && m.text.includes(sender.email));
+      expect(mail.replyTo).toContain(sender.email);
+    });
+  });
+});

@@ -1,0 +1,284 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, expectAccessible, test } from "./fixtures";
+import { COMPLETE_PROFILE, EDITOR_ACCOUNTS, EDITOR_PASSWORD } from "./seed/editor";
+
+const SECTIONS = [
+  "Basic Information",
+  "Location",
+  "Travel & Availability",
+  "Performance Details",
+  "Pricing",
+  "Social Media",
+  "Categories",
+];
+
+const BIO =
+  "Sparkle Hero arrives in full costume for birthday parties, school fairs and conventions, with games, photos and a short superhero training session for the kids.";
+
+/** Signs in through better-auth's endpoint; the session cookie lands in the page's browser context. */
+async function signIn(request: APIRequestContext, baseURL: string, email: string) {
+  const response = await request.post(`${baseURL}/api/auth/sign-in/email`, {
+    data: { email, password: EDITOR_PASSWORD },
+    headers: { origin: baseURL },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+
+/** The sign-up and sign-in toasts belong to the layout, not to the page under test: let them go first. */
+async function waitForToastsToClear(page: Page) {
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
+}
+
+test("a new performer signs up, signs in, fills the profile fixing the errors first, then previews it", async ({ page }) => {
+  const account = `editor-journey-${Date.now()}@example.com`;
+  await page.goto("/signup?redirectTo=/dashboard/preview");
+  await page.getByLabel(/^Email/).fill(account);
+  await page.getByLabel(/^Password/).fill("journey-pass-1");
+  await page.getByLabel(/^Confirm password/).fill("journey-pass-1");
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page).toHaveURL(/\/signin/);
+  await page.getByLabel(/^Email/).fill(account);
+  await page.getByLabel(/^Password/).fill("journey-pass-1");
+  await page.getByRole("button", { name: "Sign In" }).click();
+
+  await expect(page).toHaveURL(/\/dashboard\/preview$/);
+  await expect(page.getByRole("heading", { name: "Complete Profile First" })).toBeVisible();
+  await waitForToastsToClear(page);
+  await expectAccessible(page);
+  await page.getByRole("main").getByRole("link", { name: "Complete Your Profile" }).click();
+
+  await expect(page).toHaveURL(/\/dashboard\/edit-profile$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Complete Your Profile");
+  await expect(page.getByRole("link", { name: "Back to Dashboard" })).toHaveAttribute("href", "/dashboard");
+  await expect(page.getByRole("link", { name: "Cancel" })).toHaveAttribute("href", "/dashboard");
+  await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveText(SECTIONS);
+
+  // The spec's starting values.
+  await expect(field(page, "Contact Email *")).toHaveValue(account);
+  await expect(field(page, "I bring my own costume")).toBeChecked();
+  await expect(field(page, "Can perform outdoors")).toBeChecked();
+  await expect(field(page, "A deposit is required to book")).not.toBeChecked();
+  await expect(field(page, "Travel Range")).toHaveValue("local_only");
+  await expect(field(page, "Bio *")).toHaveAttribute("rows", "5");
+  const city = field(page, "City *");
+  await expect(city).toBeDisabled();
+  await expect(city.locator("option").first()).toHaveText("Select a state first");
+  const save = page.getByRole("button", { name: "Save Profile" });
+  await expect(save).toBeDisabled();
+  await expectAccessible(page);
+
+  // Errors first: a category makes Save usable, the empty required fields are then reported.
+  await page.getByRole("checkbox", { name: "Hero", exact: true }).check();
+  await expect(save).toBeEnabled();
+  await save.click();
+  await expect(page.getByText("Display name is required")).toBeVisible();
+  await expect(page.getByText("Bio is required")).toBeVisible();
+  await expect(page.getByText("State is required")).toBeVisible();
+  await expect(page.getByText("City is required")).toBeVisible();
+  await expect(field(page, "Display Name *")).toBeFocused();
+  await expect(field(page, "Display Name *")).toHaveAttribute("aria-invalid", "true");
+
+  const email = field(page, "Contact Email *");
+  await email.fill("");
+  await email.blur();
+  await expect(page.getByText("Contact email is required")).toBeVisible();
+  await email.fill("not-an-email");
+  await email.blur();
+  await expect(page.getByText("Invalid email address")).toBeVisible();
+
+  const bio = field(page, "Bio *");
+  await bio.fill("Too short.");
+  await expect(page.getByText("10 / 100 characters minimum")).toBeVisible();
+  await bio.blur();
+  await expect(page.getByText("Bio must be at least 100 characters")).toBeVisible();
+
+  const minPrice = field(page, "Minimum Price per Hour ($)");
+  await minPrice.fill("-5");
+  await minPrice.blur();
+  await expect(page.getByText("Price cannot be negative")).toBeVisible();
+
+  await page.getByRole("checkbox", { name: "Hero", exact: true }).uncheck();
+  await expect(page.getByText("Please select at least one category")).toBeVisible();
+  await expect(save).toBeDisabled();
+  await expectAccessible(page);
+
+  // Now the real thing.
+  await field(page, "Display Name *").fill("Sparkle Hero");
+  await expect(page.getByText("Display name is required")).toBeHidden();
+  await email.fill("bookings@sparkle.example.com");
+  await bio.fill(BIO);
+  await expect(page.getByText(`${BIO.length} characters (minimum 100 reached)`)).toBeVisible();
+  await expect(page.getByText("Bio must be at least 100 characters")).toBeHidden();
+
+  await field(page, "State *").selectOption("FL");
+  await expect(city).toBeEnabled();
+  await expect(city.locator("option").first()).toHaveText("Select a city");
+  await expect(city.locator("option", { hasText: "Orlando" })).toHaveCount(1);
+  await expect(city.locator("option", { hasText: "Austin" })).toHaveCount(0);
+  await city.selectOption("Orlando");
+  await field(page, "State *").selectOption("TX");
+  await expect(city).toHaveValue("");
+  await city.selectOption("Austin");
+
+  await minPrice.fill("100");
+  await field(page, "Maximum Price per Hour ($)").fill("150");
+  await field(page, "Instagram").fill("https://www.instagram.com/sparkle.hero/");
+  await field(page, "X (Twitter)").fill("@sparklehero");
+  await field(page, "Travel Range").selectOption("medium_distance");
+  await field(page, "A deposit is required to book").check();
+  await page.getByRole("checkbox", { name: "Hero", exact: true }).check();
+  await page.getByRole("checkbox", { name: "Cosplay", exact: true }).check();
+
+  // Hold the save briefly so the in-flight state can be seen.
+  await page.route("**/dashboard/edit-profile*", async (route) => {
+    if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 800));
+    await route.continue();
+  });
+  await save.click();
+  const saving = page.getByRole("button", { name: "Saving..." });
+  await expect(saving).toBeVisible();
+  await expect(saving).toBeDisabled();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText("Profile updated successfully!")).toBeVisible();
+  await page.unroute("**/dashboard/edit-profile*");
+
+  // The saved profile reads back, handles stored bare.
+  await page.goto("/dashboard/edit-profile");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit Profile");
+  await expect(field(page, "Instagram")).toHaveValue("sparkle.hero");
+  await expect(field(page, "X (Twitter)")).toHaveValue("sparklehero");
+  await expect(field(page, "City *")).toHaveValue("Austin");
+  await expect(field(page, "Travel Range")).toHaveValue("medium_distance");
+  await expect(field(page, "A deposit is required to book")).toBeChecked();
+
+  await page.goto("/dashboard/preview");
+  const main = page.getByRole("main");
+  await expect(main.getByText("Preview Mode", { exact: true })).toBeVisible();
+  await expect(main.getByRole("heading", { level: 1 })).toHaveText("Sparkle Hero");
+  await expect(main.getByText("Austin, Texas", { exact: true })).toBeVisible();
+  await expect(main.getByText("$100 - $150 / hour")).toBeVisible();
+  await expect(main.getByRole("list", { name: "Categories" })).toHaveText(/Hero\s*Cosplay/);
+  await expect(main.getByText(BIO)).toBeVisible();
+  await expect(main.getByRole("link", { name: /Instagram/ })).toHaveAttribute("href", "https://www.instagram.com/sparkle.hero");
+  await expect(main.getByRole("link", { name: /X \(Twitter\)/ })).toHaveAttribute("href", "https://x.com/sparklehero");
+  await expect(main.getByText("The contact form becomes available once your listing is activated.")).toBeVisible();
+  await expect(field(page, "Name")).toBeDisabled();
+  await expect(field(page, "Message")).toBeDisabled();
+  await expect(main.getByRole("button", { name: "Send Message" })).toBeDisabled();
+  await expect(main.getByRole("link", { name: "Complete Profile" })).toHaveCount(0);
+  await expect(main.getByRole("link", { name: "Activate Listing" })).toHaveAttribute("href", "/dashboard/subscription");
+  await expectAccessible(page);
+});
+
+test("an unfinished profile previews with placeholders and the list of what is missing", async ({ page, baseURL }) => {
+  await signIn(page.request, baseURL, EDITOR_ACCOUNTS.unfinished.email);
+  await page.goto("/dashboard/preview");
+  const main = page.getByRole("main");
+  await expect(main.getByText("Preview Mode", { exact: true })).toBeVisible();
+  await expect(main.getByRole("heading", { level: 1 })).toHaveText("Half Done Hero");
+  await expect(main.getByText("Bio Required")).toBeVisible();
+  const notice = main.getByRole("status").filter({ hasText: "missing required fields" });
+  await expect(notice.getByRole("listitem")).toHaveText(["Bio", "State", "City", "at least one category"]);
+  await expect(main.getByRole("link", { name: "Activate Listing" })).toHaveCount(0);
+  await expectAccessible(page);
+
+  await main.getByRole("link", { name: "Complete Profile" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/edit-profile$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Complete Your Profile");
+  await expect(field(page, "Display Name *")).toHaveValue("Half Done Hero");
+});
+
+test("a complete profile is edited under 'Edit Profile'; another performer's id leads back to the dashboard", async ({
+  page,
+  baseURL,
+  browser,
+}) => {
+  await signIn(page.request, baseURL, EDITOR_ACCOUNTS.complete.email);
+  await page.goto("/dashboard/edit-profile");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit Profile");
+  await expect(field(page, "Display Name *")).toHaveValue(COMPLETE_PROFILE.displayName);
+  await expect(field(page, "City *")).toBeEnabled();
+  await expect(field(page, "City *")).toHaveValue("Denver");
+  await expect(page.getByRole("checkbox", { name: "Sci-Fi", exact: true })).toBeChecked();
+
+  const intruder = await browser.newContext();
+  try {
+    const other = await intruder.newPage();
+    await signIn(other.request, baseURL, EDITOR_ACCOUNTS.intruder.email);
+    await other.goto(`${baseURL}/dashboard/edit-profile/${EDITOR_ACCOUNTS.complete.id}`);
+    await expect(other).toHaveURL(/\/dashboard$/);
+
+    // Posting straight at the other profile's address: not found, and nothing changes.
+    const response = await other.request.post(`${baseURL}/dashboard/edit-profile/${EDITOR_ACCOUNTS.complete.id}`, {
+      form: {
+        displayName: "Hijacked",
+        contactEmail: "x@example.com",
+        bio: BIO,
+        state: "CO",
+        city: "Denver",
+        travelRadius: "local_only",
+        categories: "Villain",
+      },
+      headers: { origin: baseURL },
+    });
+    expect(response.status()).toBe(404);
+  } finally {
+    await intruder.close();
+  }
+  await page.reload();
+  await expect(field(page, "Display Name *")).toHaveValue(COMPLETE_PROFILE.displayName);
+});
+
+test("an admin edits another performer's profile and returns to the admin dashboard", async ({ page, baseURL }) => {
+  await signIn(page.request, baseURL, EDITOR_ACCOUNTS.admin.email);
+  await page.goto(`/dashboard/edit-profile/${EDITOR_ACCOUNTS.complete.id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit Profile");
+  await expect(page.getByRole("link", { name: "Back to Admin Dashboard" })).toHaveAttribute("href", "/admin");
+  await expect(page.getByRole("link", { name: "Cancel" })).toHaveAttribute("href", "/admin");
+  await expect(field(page, "Display Name *")).toHaveValue(COMPLETE_PROFILE.displayName);
+  await expectAccessible(page);
+
+  await field(page, "Maximum Price per Hour ($)").fill("175");
+  await page.getByRole("button", { name: "Save Profile" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByText("Profile updated successfully!")).toBeVisible();
+
+  await page.goto(`/dashboard/edit-profile/${EDITOR_ACCOUNTS.complete.id}`);
+  await expect(field(page, "Maximum Price per Hour ($)")).toHaveValue("175");
+});
+
+test("the form works without JavaScript: server messages by each field, typed values kept", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    await signIn(page.request, baseURL, EDITOR_ACCOUNTS.noscript.email);
+    await page.goto(`${baseURL}/dashboard/edit-profile`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Complete Your Profile");
+
+    await field(page, "Display Name *").fill("Quiet Knight");
+    await field(page, "Bio *").fill("Short bio.");
+    await page.getByRole("button", { name: "Save Profile" }).click();
+    await expect(page.getByText("Bio must be at least 100 characters")).toBeVisible();
+    await expect(page.getByText("State is required")).toBeVisible();
+    await expect(page.getByText("City is required")).toBeVisible();
+    await expect(page.getByText("Please select at least one category")).toBeVisible();
+    await expect(field(page, "Display Name *")).toHaveValue("Quiet Knight");
+    await expect(field(page, "Bio *")).toHaveValue("Short bio.");
+    await expect(field(page, "Bio *")).toHaveAttribute("aria-describedby", /profile-bio-error/);
+
+    await field(page, "Bio *").fill(BIO);
+    await field(page, "State *").selectOption("OH");
+    await field(page, "City *").selectOption("Columbus");
+    await page.getByRole("checkbox", { name: "Fantasy", exact: true }).check();
+    await page.getByRole("button", { name: "Save Profile" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    await page.goto(`${baseURL}/dashboard/preview`);
+    await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toHaveText("Quiet Knight");
+    await expect(page.getByText("Columbus, Ohio", { exact: true })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});

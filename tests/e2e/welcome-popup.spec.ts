@@ -1,0 +1,95 @@
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, test } from "./fixtures";
+
+// URLs containing "fresh-visitor" start without the hasSeenWelcomePopup flag (see fixtures.ts).
+const FRESH = "/about?fresh-visitor=1";
+
+function welcome(page: Page) {
+  return page.getByRole("dialog", { name: /your first listing could be free/i });
+}
+
+function seenFlag(page: Page) {
+  return page.evaluate(() => window.localStorage.getItem("hasSeenWelcomePopup"));
+}
+
+/** Waits until React has hydrated the page, so its effects (and the pop-up's timer) have started. */
+async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const header = document.querySelector("header");
+    return !!header && Object.keys(header).some((key) => key.startsWith("__reactFiber"));
+  });
+}
+
+test("appears 2 seconds after a first visit, takes focus, closes with Esc and never returns", async ({ page }) => {
+  // Freeze the page's clock so the 2-second delay can be stepped through exactly.
+  const start = new Date("2025-06-01T12:00:00Z");
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(new Date(start.getTime() + 1_000));
+  await page.goto(FRESH);
+  await waitForHydration(page);
+  const logo = page.getByRole("banner").getByRole("link", { name: "CostumeCast" });
+  await logo.focus();
+
+  await page.clock.runFor(1_900);
+  await expect(welcome(page)).toHaveCount(0);
+  await page.clock.runFor(200);
+  const dialog = welcome(page);
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText("150");
+  await expect(dialog.getByRole("link", { name: "Claim your free listing" })).toHaveAttribute("href", "/free-listing");
+
+  // Focus moved into the dialog.
+  expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  // axe schedules its own timers, so let time flow again.
+  await page.clock.resume();
+  await expectAccessible(page);
+
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(logo).toBeFocused();
+  expect(await seenFlag(page)).toBe("true");
+
+  await page.reload();
+  await waitForHydration(page);
+  await page.clock.fastForward(10_000);
+  await expect(welcome(page)).toHaveCount(0);
+
+  // Another page of the site, still a "fresh" URL: the stored flag wins.
+  await page.goto("/faq?fresh-visitor=1");
+  await waitForHydration(page);
+  await page.clock.fastForward(10_000);
+  await expect(welcome(page)).toHaveCount(0);
+});
+
+test("its button goes to the free-listing page and remembers the visitor", async ({ page }) => {
+  await page.goto("/?fresh-visitor=1");
+  const dialog = welcome(page);
+  await expect(dialog).toBeVisible({ timeout: 15_000 });
+  await dialog.getByRole("link", { name: "Claim your free listing" }).click();
+  await expect(page).toHaveURL(/\/free-listing$/);
+  await expect(dialog).toHaveCount(0);
+  expect(await seenFlag(page)).toBe("true");
+
+  await page.goto("/?fresh-visitor=1");
+  await waitForHydration(page);
+  await page.waitForTimeout(3_000);
+  await expect(welcome(page)).toHaveCount(0);
+});
+
+test("closing it with its close button, or 'Maybe later', also dismisses it for good", async ({ page, browser, baseURL }) => {
+  await page.goto(FRESH);
+  await expect(welcome(page)).toBeVisible({ timeout: 15_000 });
+  await welcome(page).getByRole("button", { name: "Close" }).click();
+  await expect(welcome(page)).toHaveCount(0);
+  expect(await seenFlag(page)).toBe("true");
+
+  // A second, separate visitor.
+  const other = await browser.newContext({ baseURL });
+  const second = await other.newPage();
+  await second.goto(FRESH);
+  await expect(welcome(second)).toBeVisible({ timeout: 15_000 });
+  await welcome(second).getByRole("button", { name: "Maybe later" }).click();
+  await expect(welcome(second)).toHaveCount(0);
+  expect(await seenFlag(second)).toBe("true");
+  await other.close();
+});

@@ -1,0 +1,104 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { loadConfig } from "../../app/server/config.server";
+import { createLogger } from "../../app/server/logger.server";
+import { createServices, type AppServices } from "../../app/server/services.server";
+import type { TestDatabase } from "../helpers/db";
+
+// Shared by the account, guard and inbox tests: real services on a test database, and a way to call
+// route loaders/actions exactly as React Router does and read what they answered.
+
+export const PUBLIC_URL = "http://localhost:5173";
+
+export async function testServices(
+  database: TestDatabase,
+  env: Record<string, string> = {},
+): Promise<AppServices & { clientIp?: string }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cc-accounts-"));
+  const config = loadConfig({
+    NODE_ENV: "test",
+    PUBLIC_URL,
+    DATA_DIR: dataDir,
+    BETTER_AUTH_SECRET: "test-secret-test-secret-test-secret-42",
+    LOG_LEVEL: "silent",
+    JOBS: "off",
+    ...env,
+  });
+  return createServices(config, createLogger("silent"), database);
+}
+
+export interface Answer {
+  status: number;
+  /** Redirect target (Location), when the answer was a redirect. */
+  location: string | null;
+  headers: Headers;
+  data: unknown;
+}
+
+interface DataWithInit {
+  data: unknown;
+  init: ResponseInit | null;
+}
+
+function isDataWithInit(value: unknown): value is DataWithInit {
+  return typeof value === "object" && value !== null && "data" in value && "init" in value;
+}
+
+/** Runs a loader or action; thrown redirects and error responses are answers like any other. */
+export async function call<A>(
+  fn: (args: A) => unknown,
+  request: Request,
+  context: AppServices & { clientIp?: string },
+  params: Record<string, string> = {},
+): Promise<Answer> {
+  let result: unknown;
+  try {
+    result = await fn({ request, context, params } as unknown as A);
+  } catch (thrown) {
+    result = thrown;
+    if (!(thrown instanceof Response) && !isDataWithInit(thrown)) throw thrown;
+  }
+  if (result instanceof Response) {
+    const text = await result.text();
+    return { status: result.status, location: result.headers.get("Location"), headers: result.headers, data: text };
+  }
+  if (isDataWithInit(result)) {
+    return {
+      status: result.init?.status ?? 200,
+      location: null,
+      headers: new Headers(result.init?.headers),
+      data: result.data,
+    };
+  }
+  return { status: 200, location: null, headers: new Headers(), data: result };
+}
+
+export function getRequest(pathAndQuery: string, cookie?: string): Request {
+  return new Request(`${PUBLIC_URL}${pathAndQuery}`, { headers: cookie ? { Cookie: cookie } : {} });
+}
+
+export function postRequest(pathAndQuery: string, fields: Record<string, string>, cookie?: string): Request {
+  const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded", Origin: PUBLIC_URL };
+  if (cookie) headers.Cookie = cookie;
+  return new Request(`${PUBLIC_URL}${pathAndQuery}`, { method: "POST", headers, body: new URLSearchParams(fields) });
+}
+
+/** The `name=value` pairs a browser would send back after these Set-Cookie headers. */
+export function cookieFrom(headers: Headers): string {
+  return headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .filter((pair) => !pair.endsWith("="))
+    .join("; ");
+}
+
+export async function createAccount(services: AppServices, email: string, password = "correct-horse"): Promise<string> {
+  const result = await services.auth.api.signUpEmail({ body: { email, password, name: "" } });
+  return result.user.id;
+}
+
+export async function sessionCookie(services: AppServices, email: string, password = "correct-horse"): Promise<string> {
+  const result = await services.auth.api.signInEmail({ body: { email, password }, returnHeaders: true });
+  return cookieFrom(result.headers);
+}

@@ -1,0 +1,407 @@
+import { asc, eq, like } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { safeRedirectPath, signInNotice } from "../../app/lib/auth-schemas";
+import * as forgotRoute from "../../app/routes/forgot-password";
+import * as resetRoute from "../../app/routes/reset-password";
+import * as signinRoute from "../../app/routes/signin";
+import * as signoutRoute from "../../app/routes/signout";
+import * as signupRoute from "../../app/routes/signup";
+import { getSessionUser } from "../../app/server/auth.server";
+import { emailOutbox, rateLimitHits, session, user, verification } from "../../app/server/db/schema";
+import { readFlash } from "../../app/server/flash.server";
+import type { AppServices } from "../../app/server/services.server";
+import { createTestDatabase, type TestDatabase } from "../helpers/db";
+import {
+  call,
+  cookieFrom,
+  createAccount,
+  getRequest,
+  postRequest,
+  PUBLIC_URL,
+  sessionCookie,
+  testServices,
+  type Answer,
+} from "./accounts-fixtures";
+
+let database: TestDatabase;
+let services: AppServices;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  services = await testServices(database);
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+async function flashOf(answer: Answer) {
+  const cookie = cookieFrom(answer.headers);
+  const { flash } = await readFlash(services, getRequest("/", cookie));
+  return flash;
+}
+
+async function mailTo(address: string) {
+  return database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, address)).orderBy(asc(emailOutbox.createdAt));
+}
+
+async function signInWith(email: string, password: string, redirectTo = "") {
+  return call(signinRoute.action, postRequest("/signin", { email, password, redirectTo }), services);
+}
+
+describe(`sign up (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, () => {
+  it("rejects bad input with the spec's messages and creates nothing", async () => {
+    const cases: [Record<string, string>, Record<string, string>][] = [
+      [{ email: "", password: "", confirmPassword: "" }, { email: "Email is required", confirmPassword: "Please confirm your password" }],
+      [{ email: "not-an-email", password: "abc", confirmPassword: "abc" }, { email: "Invalid email address", password: "Password must be at least 6 characters" }],
+      [{ email: "ok@example.com", password: "abcdef", confirmPassword: "abcdeg" }, { confirmPassword: "Passwords do not match" }],
+    ];
+    for (const [fields, expected] of cases) {
+      const answer = await call(signupRoute.action, postRequest("/signup", fields), services);
+      expect(answer.status).toBe(400);
+      expect((answer.data as { errors: Record<string, string> }).errors).toMatchObject(expected);
+    }
+    expect(await database.db.select().from(user).where(eq(user.email, "ok@example.com"))).toHaveLength(0);
+  });
+
+  it("creates the account, queues a welcome email and sends the visitor to sign in", async () => {
+    const answer = await call(
+      signupRoute.action,
+      postRequest("/signup", { email: "New.Performer@Example.com", password: "secret1", confirmPassword: "secret1" }),
+      services,
+    );
+    expect(answer.status).toBe(302);
+    expect(answer.location).toBe("/signin");
+    expect(await flashOf(answer)).toEqual({ type: "success", message: "Account created successfully! Please sign in." });
+    // Signing up does not sign in (autoSignIn is off): no session cookie.
+    expect(answer.headers.get("Set-Cookie")).not.toContain("session_token");
+    const [created] = await database.db.select().from(user).where(eq(user.email, "new.performer@example.com"));
+    expect(created).toBeDefined();
+    const mails = await mailTo("new.performer@example.com");
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toMatch(/Welcome/);
+    expect(mails[0].textBody).toContain(`${PUBLIC_URL}/dashboard`);
+  });
+
+  it("keeps the guard's destination through sign-up", async () => {
+    const answer = await call(
+      signupRoute.action,
+      postRequest("/signup", {
+        email: "carried@example.com",
+        password: "secret1",
+        confirmPassword: "secret1",
+        redirectTo: "/dashboard/subscription",
+      }),
+      services,
+    );
+    expect(answer.location).toBe("/signin?redirectTo=%2Fdashboard%2Fsubscription");
+  });
+
+  it("answers a registered address exactly like a new one, and tells the owner by email", async () => {
+    await createAccount(services, "taken@example.com", "original-password");
+    const answer = await call(
+      signupRoute.action,
+      postRequest("/signup", { email: "taken@example.com", password: "another1", confirmPassword: "another1" }),
+      services,
+    );
+    expect(answer.status).toBe(302);
+    expect(answer.location).toBe("/signin");
+    expect(await flashOf(answer)).toEqual({ type: "success", message: "Account created successfully! Please sign in." });
+    expect(await database.db.select().from(user).where(eq(user.email, "taken@example.com"))).toHaveLength(1);
+    const mails = await mailTo("taken@example.com");
+    expect(mails.map((m) => m.subject)).toEqual(["Welcome to CostumeCast", "You already have a CostumeCast account"]);
+    expect(mails[1].textBody).toContain(`${PUBLIC_URL}/forgot-password`);
+    // The original password still works; the attempt changed nothing.
+    expect((await signInWith("taken@example.com", "original-password")).status).toBe(302);
+    expect((await signInWith("taken@example.com", "another1")).status).toBe(400);
+  });
+});
+
+describe("sign in", () => {
+  beforeAll(async () => {
+    await createAccount(services, "signin@example.com", "right-password");
+  });
+
+  it("validates with the spec's messages", async () => {
+    const answer = await signInWith("", "");
+    expect(answer.status).toBe(400);
+    expect((answer.data as { errors: Record<string, string> }).errors).toEqual({
+      email: "Email is required",
+      password: "Password is required",
+    });
+  });
+
+  it("refuses a wrong password without setting a session", async () => {
+    const answer = await signInWith("signin@example.com", "wrong-password");
+    expect(answer.status).toBe(400);
+    expect((answer.data as { message: string }).message).toBe("Failed to sign in. Please check your credentials.");
+    expect(answer.headers.get("Set-Cookie") ?? "").not.toContain("session_token");
+  });
+
+  it("signs in, sets an HttpOnly SameSite=Lax session cookie and goes to the carried destination", async () => {
+    const answer = await signInWith("signin@example.com", "right-password", "/dashboard/subscription");
+    expect(answer.status).toBe(302);
+    expect(answer.location).toBe("/dashboard/subscription");
+    const sessionHeader = answer.headers.getSetCookie().find((c) => c.includes("session_token="));
+    expect(sessionHeader).toBeDefined();
+    expect(sessionHeader).toMatch(/HttpOnly/i);
+    expect(sessionHeader).toMatch(/SameSite=Lax/i);
+    expect(sessionHeader).not.toMatch(/Secure/i);
+    expect(await flashOf(answer)).toEqual({ type: "success", message: "Signed in successfully!" });
+    const current = await getSessionUser(services.auth, services.db, getRequest("/", cookieFrom(answer.headers)));
+    expect(current?.email).toBe("signin@example.com");
+  });
+
+  it.each(["//evil.example/phish", "https://evil.example/", "/\\evil.example", "javascript:alert(1)", "/signin"])(
+    "never redirects off-site or back to the auth pages (%s)",
+    async (target) => {
+      const answer = await signInWith("signin@example.com", "right-password", target);
+      expect(answer.status).toBe(302);
+      expect(answer.location).toBe("/dashboard");
+    },
+  );
+
+  it("marks the session cookie Secure when the site is served over HTTPS", async () => {
+    const secure = await testServices(database, { PUBLIC_URL: "https://costumecast.example" });
+    const answer = await call(
+      signinRoute.action,
+      new Request("https://costumecast.example/signin", {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ email: "signin@example.com", password: "right-password" }),
+      }),
+      secure,
+    );
+    const sessionHeader = answer.headers.getSetCookie().find((c) => c.includes("session_token="));
+    expect(sessionHeader).toMatch(/; Secure/i);
+    expect(sessionHeader).toMatch(/HttpOnly/i);
+  });
+
+  it("shows only known guard notices and sends a signed-in visitor on", async () => {
+    const known = await call(
+      signinRoute.loader,
+      getRequest("/signin?redirectTo=%2Fdashboard%2Fsubscription&message=Please+sign+in+to+continue+with+your+subscription."),
+      services,
+    );
+    expect(known.data).toEqual({
+      redirectTo: "/dashboard/subscription",
+      notice: "Please sign in to continue with your subscription.",
+    });
+    const forged = await call(signinRoute.loader, getRequest("/signin?message=Call+555-0100+to+verify+your+account"), services);
+    expect((forged.data as { notice: unknown }).notice).toBeNull();
+
+    const cookie = await sessionCookie(services, "signin@example.com", "right-password");
+    const already = await call(signinRoute.loader, getRequest("/signin?redirectTo=%2Fsafety-first", cookie), services);
+    expect(already.location).toBe("/safety-first");
+  });
+
+  it("locks an account's sign-in after repeated failures, even for the right password", async () => {
+    await createAccount(services, "guessed@example.com", "the-real-one");
+    for (let i = 0; i < 10; i++) {
+      expect((await signInWith("guessed@example.com", `guess-${i}`)).status).toBe(400);
+    }
+    const blocked = await signInWith("guessed@example.com", "the-real-one");
+    expect(blocked.status).toBe(429);
+    expect((blocked.data as { message: string }).message).toBe("Too many attempts. Please wait a few minutes and try again.");
+    expect(blocked.headers.get("Set-Cookie") ?? "").not.toContain("session_token");
+    // better-auth's own endpoint shares the same per-account limit: no way around it.
+    const viaApi = await services.auth.handler(
+      new Request(`${PUBLIC_URL}/api/auth/sign-in/email`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: PUBLIC_URL },
+        body: JSON.stringify({ email: "guessed@example.com", password: "the-real-one" }),
+      }),
+    );
+    expect(viaApi.status).toBe(429);
+    expect(viaApi.headers.get("Set-Cookie") ?? "").not.toContain("session_token");
+    // Other accounts are unaffected.
+    expect((await signInWith("signin@example.com", "right-password")).status).toBe(302);
+  });
+
+  it("limits failed sign-ins per client address across accounts", async () => {
+    const attacker = { ...services, clientIp: "203.0.113.77" };
+    const first = await call(signinRoute.action, postRequest("/signin", { email: "nobody@example.com", password: "x" }), attacker);
+    expect(first.status).toBe(400);
+    // Fast-forward to the 50th failure from this address rather than hashing 49 more passwords.
+    const bumped = await database.db
+      .update(rateLimitHits)
+      .set({ count: 50 })
+      .where(like(rateLimitHits.key, "%203.0.113.77%"))
+      .returning({ key: rateLimitHits.key });
+    expect(bumped).toHaveLength(1);
+    const blocked = await call(
+      signinRoute.action,
+      postRequest("/signin", { email: "signin@example.com", password: "right-password" }),
+      attacker,
+    );
+    expect(blocked.status).toBe(429);
+    const elsewhere = await call(
+      signinRoute.action,
+      postRequest("/signin", { email: "signin@example.com", password: "right-password" }),
+      { ...services, clientIp: "198.51.100.5" },
+    );
+    expect(elsewhere.status).toBe(302);
+  });
+});
+
+describe("password reset", () => {
+  async function resetMails(address: string) {
+    return (await mailTo(address)).filter((m) => m.subject.includes("Reset"));
+  }
+
+  function linkIn(text: string): URL {
+    const match = text.match(/https?:\/\/\S+reset-password\?\S+/);
+    if (!match) throw new Error(`no reset link in:\n${text}`);
+    return new URL(match[0]);
+  }
+
+  async function requestReset(email: string) {
+    return call(forgotRoute.action, postRequest("/forgot-password", { email }), services);
+  }
+
+  it("answers the same for known and unknown addresses, and mails only the account", async () => {
+    await createAccount(services, "forgetful@example.com", "old-password");
+    const known = await requestReset("forgetful@example.com");
+    const unknown = await requestReset("stranger@example.com");
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(known.data).toEqual(unknown.data);
+    expect((known.data as { sent: string }).sent).toBe("Password reset link sent to your email!");
+    expect(await mailTo("stranger@example.com")).toHaveLength(0);
+    const [mail] = await resetMails("forgetful@example.com");
+    const link = linkIn(mail.textBody);
+    expect(`${link.origin}${link.pathname}`).toBe(`${PUBLIC_URL}/reset-password`);
+    expect(link.searchParams.get("type")).toBe("recovery");
+    expect(link.searchParams.get("token")).toMatch(/\S{10,}/);
+  });
+
+  it("validates the address", async () => {
+    const answer = await requestReset("nope");
+    expect(answer.status).toBe(400);
+    expect((answer.data as { errors: Record<string, string> }).errors).toEqual({ email: "Invalid email address" });
+  });
+
+  it("sends at most three reset mails an hour to one address, without saying so", async () => {
+    await createAccount(services, "flooded@example.com");
+    for (let i = 0; i < 5; i++) {
+      const answer = await requestReset("flooded@example.com");
+      expect((answer.data as { sent: string }).sent).toBe("Password reset link sent to your email!");
+    }
+    expect(await resetMails("flooded@example.com")).toHaveLength(3);
+  });
+
+  it("guards the reset page: needs type=recovery and a live token", async () => {
+    const noType = await call(resetRoute.loader, getRequest("/reset-password?token=abc"), services);
+    expect(noType.location).toBe("/signin");
+    const badToken = await call(resetRoute.loader, getRequest("/reset-password?token=made-up&type=recovery"), services);
+    expect(badToken.location).toBe("/signin");
+    expect(await flashOf(badToken)).toEqual({ type: "error", message: "Invalid or expired recovery link" });
+  });
+
+  it("sets the new password once, ends every session, and refuses the old password", async () => {
+    const email = "resetter@example.com";
+    const userId = await createAccount(services, email, "old-password");
+    const cookieA = await sessionCookie(services, email, "old-password");
+    await sessionCookie(services, email, "old-password");
+    expect(await database.db.select().from(session).where(eq(session.userId, userId))).toHaveLength(2);
+
+    await requestReset(email);
+    const [mail] = await resetMails(email);
+    const link = linkIn(mail.textBody);
+    const page = await call(resetRoute.loader, getRequest(`${link.pathname}${link.search}`), services);
+    const token = (page.data as { token: string }).token;
+    expect(token).toBe(link.searchParams.get("token"));
+
+    const mismatch = await call(
+      resetRoute.action,
+      postRequest(`${link.pathname}${link.search}`, { token, password: "new-password", confirmPassword: "other" }),
+      services,
+    );
+    expect((mismatch.data as { errors: Record<string, string> }).errors).toEqual({ confirmPassword: "Passwords do not match" });
+
+    const done = await call(
+      resetRoute.action,
+      postRequest(`${link.pathname}${link.search}`, { token, password: "new-password", confirmPassword: "new-password" }),
+      services,
+    );
+    expect(done.location).toBe("/signin");
+    expect(await flashOf(done)).toEqual({
+      type: "success",
+      message: "Password updated successfully! Please sign in with your new password.",
+    });
+    expect(await database.db.select().from(session).where(eq(session.userId, userId))).toHaveLength(0);
+    expect(await getSessionUser(services.auth, services.db, getRequest("/", cookieA))).toBeNull();
+    expect((await signInWith(email, "old-password")).status).toBe(400);
+    expect((await signInWith(email, "new-password")).status).toBe(302);
+
+    // The link works once.
+    const again = await call(resetRoute.loader, getRequest(`${link.pathname}${link.search}`), services);
+    expect(again.location).toBe("/signin");
+    const replay = await call(
+      resetRoute.action,
+      postRequest(`${link.pathname}${link.search}`, { token, password: "third-password", confirmPassword: "third-password" }),
+      services,
+    );
+    expect(replay.location).toBe("/signin");
+    expect(await flashOf(replay)).toEqual({ type: "error", message: "Invalid or expired recovery link" });
+    expect((await signInWith(email, "third-password")).status).toBe(400);
+  });
+
+  it("refuses a link older than one hour", async () => {
+    const email = "slow@example.com";
+    await createAccount(services, email, "old-password");
+    await requestReset(email);
+    const [mail] = await resetMails(email);
+    const token = linkIn(mail.textBody).searchParams.get("token")!;
+    const [row] = await database.db.select().from(verification).where(like(verification.identifier, `%${token}`));
+    // The token was made to last exactly one hour.
+    const lifetimeMs = row.expiresAt.getTime() - row.createdAt.getTime();
+    expect(Math.abs(lifetimeMs - 3_600_000)).toBeLessThan(60_000);
+    await database.db
+      .update(verification)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verification.id, row.id));
+    const page = await call(resetRoute.loader, getRequest(`/reset-password?token=${token}&type=recovery`), services);
+    expect(page.location).toBe("/signin");
+    const submit = await call(
+      resetRoute.action,
+      postRequest("/reset-password?type=recovery", { token, password: "new-password", confirmPassword: "new-password" }),
+      services,
+    );
+    expect(await flashOf(submit)).toEqual({ type: "error", message: "Invalid or expired recovery link" });
+    expect((await signInWith(email, "old-password")).status).toBe(302);
+  });
+});
+
+describe("sign out", () => {
+  it("ends the session and clears the cookie", async () => {
+    const userId = await createAccount(services, "leaving@example.com");
+    const cookie = await sessionCookie(services, "leaving@example.com");
+    const answer = await call(signoutRoute.action, postRequest("/signout", {}, cookie), services);
+    expect(answer.status).toBe(302);
+    expect(answer.location).toBe("/");
+    expect(answer.headers.getSetCookie().some((c) => c.includes("session_token=;") || /Max-Age=0/i.test(c))).toBe(true);
+    expect(await database.db.select().from(session).where(eq(session.userId, userId))).toHaveLength(0);
+  });
+
+  it("treats signing out without a session as done, and ignores GET", async () => {
+    const answer = await call(signoutRoute.action, postRequest("/signout", {}), services);
+    expect(answer.location).toBe("/");
+    expect(await flashOf(answer)).toBeNull();
+    const viaGet = await call(signoutRoute.loader, getRequest("/signout"), services);
+    expect(viaGet.location).toBe("/");
+  });
+});
+
+describe("safe redirect and notices", () => {
+  it("accepts same-site paths only", () => {
+    expect(safeRedirectPath("/dashboard/edit-profile?x=1#top")).toBe("/dashboard/edit-profile?x=1#top");
+    expect(safeRedirectPath("/%2F%2Fevil.example")).toBe("/%2F%2Fevil.example");
+    for (const bad of [null, "", "dashboard", "//evil.example", "/\\evil.example", "https://evil.example", "/\u0000x", "/reset-password?token=x"]) {
+      expect(safeRedirectPath(bad)).toBe("/dashboard");
+    }
+  });
+
+  it("knows the subscription notice", () => {
+    expect(signInNotice("Please sign in to continue with your subscription.")).not.toBeNull();
+    expect(signInNotice("anything else")).toBeNull();
+  });
+});

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CAPTCHA_TTL_MS, checkCaptcha, consumeCaptcha, issueCaptcha, readCaptcha } from "../../app/server/captcha.server";
+import { createTestDatabase, type TestDatabase } from "../helpers/db";
+
+const SECRET = "captcha-test-secret-captcha-test-secret";
+
+describe("captcha tokens", () => {
+  it("asks for the sum of two digits from 1 to 9", () => {
+    for (let i = 0; i < 200; i++) {
+      const { a, b } = issueCaptcha(SECRET);
+      expect(a).toBeGreaterThanOrEqual(1);
+      expect(a).toBeLessThanOrEqual(9);
+      expect(b).toBeGreaterThanOrEqual(1);
+      expect(b).toBeLessThanOrEqual(9);
+    }
+  });
+
+  it("accepts the right sum and refuses a wrong one", () => {
+    const c = issueCaptcha(SECRET);
+    expect(checkCaptcha(SECRET, c.token, c.a + c.b)).toBe("ok");
+    expect(checkCaptcha(SECRET, c.token, c.a + c.b + 1)).toBe("wrong");
+  });
+
+  it("refuses an expired question", () => {
+    const issued = Date.now();
+    const c = issueCaptcha(SECRET, issued);
+    expect(checkCaptcha(SECRET, c.token, c.a + c.b, issued + CAPTCHA_TTL_MS - 1)).toBe("ok");
+    expect(checkCaptcha(SECRET, c.token, c.a + c.b, issued + CAPTCHA_TTL_MS + 1)).toBe("expired");
+  });
+
+  it("refuses a token signed with another secret or changed in transit", () => {
+    const c = issueCaptcha(SECRET);
+    expect(checkCaptcha("another-secret-another-secret-another", c.token, c.a + c.b)).toBe("invalid");
+    const [body, signature] = c.token.split(".");
+    const payload = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as { a: number; b: number };
+    // Make the question easier without re-signing it.
+    const tampered = Buffer.from(JSON.stringify({ ...payload, a: 1, b: 1 })).toString("base64url");
+    expect(checkCaptcha(SECRET, `${tampered}.${signature}`, 2)).toBe("invalid");
+    expect(checkCaptcha(SECRET, "garbage", 2)).toBe("invalid");
+    expect(readCaptcha(SECRET, `${c.token}.extra`)).toBeNull();
+  });
+
+  it("gives a different token every time, even for the same question", () => {
+    const tokens = new Set(Array.from({ length: 50 }, () => issueCaptcha(SECRET).token));
+    expect(tokens.size).toBe(50);
+  });
+});
+
+describe(`spending a token (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it("can be spent once only", async () => {
+    const c = issueCaptcha(SECRET);
+    const expires = new Date(Date.now() + CAPTCHA_TTL_MS);
+    expect(await consumeCaptcha(database.db, c.token, expires)).toBe(true);
+    expect(await consumeCaptcha(database.db, c.token, expires)).toBe(false);
+    expect(await consumeCaptcha(database.db, issueCaptcha(SECRET).token, expires)).toBe(true);
+  });
+
+  it("is not spent when the transaction that spent it rolls back", async () => {
+    const c = issueCaptcha(SECRET);
+    const expires = new Date(Date.now() + CAPTCHA_TTL_MS);
+    await expect(
+      database.db.transaction(async (tx) => {
+        expect(await consumeCaptcha(tx, c.token, expires)).toBe(true);
+        throw new Error("the insert failed");
+      }),
+    ).rejects.toThrow("the insert failed");
+    expect(await consumeCaptcha(database.db, c.token, expires)).toBe(true);
+  });
+});

@@ -1,0 +1,293 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { CAPTCHA_TTL_MS, issueCaptcha, type Captcha } from "../../app/server/captcha.server";
+import { loadConfig } from "../../app/server/config.server";
+import { contactMessages, emailOutbox, rateLimitHits } from "../../app/server/db/schema";
+import {
+  CAPTCHA_REUSED,
+  CAPTCHA_STALE,
+  INQUIRY_LIMITS,
+  PROFILE_UNAVAILABLE,
+  handleInquirySubmission,
+  type InquiryActionResult,
+} from "../../app/server/inquiries.server";
+import { createTestDatabase, type TestDatabase } from "../helpers/db";
+import { addPerformer } from "./search-fixtures";
+
+const config = loadConfig({
+  NODE_ENV: "test",
+  PUBLIC_URL: "https://costumecast.test",
+  BETTER_AUTH_SECRET: "inquiry-tests-secret-inquiry-tests-secret",
+});
+const secret = config.authSecret;
+
+let database: TestDatabase;
+
+function context(ip = "203.0.113.10") {
+  return { db: database.db, config, clientIp: ip };
+}
+
+type Fields = Record<string, string | string[]>;
+
+function validFields(captcha: Captcha = issueCaptcha(secret), overrides: Fields = {}): Fields {
+  return {
+    name: "Dana Planner",
+    email: "dana@example.org",
+    phone: "+1 (407) 555-0100",
+    city: "Orlando",
+    state: "FL",
+    zip: "32801",
+    message: "Could you appear at my daughter's birthday party?",
+    eventTypes: ["Birthday Party", "Photo Shoot"],
+    eventDate: "2030-06-01",
+    captchaAnswer: String(captcha.a + captcha.b),
+    captchaToken: captcha.token,
+    ...overrides,
+  };
+}
+
+function request(fields: Fields) {
+  const body = new URLSearchParams();
+  for (const [key, value] of Object.entries(fields)) for (const v of [value].flat()) body.append(key, v);
+  return new Request("https://costumecast.test/profile/x", { method: "POST", body });
+}
+
+async function send(profileId: string, fields: Fields, ip?: string): Promise<InquiryActionResult> {
+  const result = await handleInquirySubmission(context(ip), request(fields), profileId);
+  if (result instanceof Response) throw new Error("unexpected Response");
+  return result;
+}
+
+async function messagesFor(profileId: string) {
+  return database.db.select().from(contactMessages).where(eq(contactMessages.profileId, profileId));
+}
+
+async function outbox() {
+  return database.db.select().from(emailOutbox);
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await addPerformer(database.db, { id: "perf", displayName: "Captain Orlando", contactEmail: "bookings@captain.example" });
+  await addPerformer(database.db, { id: "no-contact", displayName: "Quiet Performer", contactEmail: null, accountEmail: "account@quiet.example" });
+  await addPerformer(database.db, { id: "inactive", isActive: false });
+  await addPerformer(database.db, { id: "unpaid", paymentStatus: "pending" });
+  await addPerformer(database.db, { id: "expired", paymentStatus: "paid", paymentExpiry: "2020-01-01" });
+  await addPerformer(database.db, { id: "nameless", displayName: null });
+});
+
+beforeEach(async () => {
+  await database.db.delete(contactMessages);
+  await database.db.delete(emailOutbox);
+  await database.db.delete(rateLimitHits);
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+describe(`sending an inquiry (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, () => {
+  it("stores the message and queues an email to the performer that the performer can answer directly", async () => {
+    const captcha = issueCaptcha(secret);
+    const result = await send("perf", validFields(captcha));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.message).toBe("Message sent successfully!");
+    // A new question for the next message.
+    expect(result.captcha.token).not.toBe(captcha.token);
+    // The visitor never sees where the mail went.
+    expect(JSON.stringify(result)).not.toContain("captain.example");
+
+    const [row] = await messagesFor("perf");
+    expect(row).toMatchObject({
+      senderName: "Dana Planner",
+      senderEmail: "dana@example.org",
+      phoneNumber: "+1 (407) 555-0100",
+      city: "Orlando",
+      state: "FL",
+      zip: "32801",
+      message: "Could you appear at my daughter's birthday party?",
+      eventType: ["Birthday Party", "Photo Shoot"],
+      eventDate: "2030-06-01",
+      captchaAnswer: captcha.a + captcha.b,
+      isRead: false,
+    });
+
+    const [mail] = await outbox();
+    expect(mail.toAddress).toBe("bookings@captain.example");
+    expect(mail.replyTo).toBe("dana@example.org");
+    expect(mail.subject).toContain("Dana Planner");
+    for (const part of ["Dana Planner", "dana@example.org", "+1 (407) 555-0100", "Orlando, FL 32801", "Birthday Party, Photo Shoot", "2030-06-01", "daughter's birthday party"]) {
+      expect(mail.textBody).toContain(part);
+    }
+    expect(mail.textBody).toContain("https://costumecast.test/profile/perf");
+    expect(mail.htmlBody).toContain("daughter&#39;s birthday party");
+  });
+
+  it("falls back to the account email when the profile has no contact email", async () => {
+    const result = await send("no-contact", validFields());
+    expect(result.ok).toBe(true);
+    const [mail] = await outbox();
+    expect(mail.toAddress).toBe("account@quiet.example");
+  });
+
+  it("accepts an inquiry without event types or date", async () => {
+    const result = await send("perf", validFields(undefined, { eventTypes: [], eventDate: "" }));
+    expect(result.ok).toBe(true);
+    const [row] = await messagesFor("perf");
+    expect(row.eventType).toEqual([]);
+    expect(row.eventDate).toBeNull();
+  });
+
+  it("answers every missing field with the spec's message and stores nothing", async () => {
+    const result = await send("perf", { captchaToken: issueCaptcha(secret).token });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors).toEqual({
+      name: "Name is required",
+      email: "Email is required",
+      phone: "Phone number is required",
+      city: "City is required",
+      state: "State is required",
+      zip: "ZIP code is required",
+      message: "Message is required",
+      captchaAnswer: "Please answer the math problem",
+    });
+    expect(await messagesFor("perf")).toEqual([]);
+    expect(await outbox()).toEqual([]);
+  });
+
+  it("rejects a malformed email, phone, over-long message and bad event data, keeping what was typed", async () => {
+    const fields = validFields(undefined, {
+      email: "dana@",
+      phone: "call me maybe",
+      message: "x".repeat(501),
+      eventTypes: ["Pirate Raid"],
+      eventDate: "2030-02-30",
+    });
+    const result = await send("perf", fields);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors).toEqual({
+      email: "Invalid email address",
+      phone: "Invalid phone number",
+      message: "Message cannot exceed 500 characters",
+      eventTypes: "Unknown event type",
+      eventDate: "Please enter a valid date",
+    });
+    expect(result.values).toMatchObject({ name: "Dana Planner", email: "dana@", phone: "call me maybe", message: "x".repeat(501) });
+    expect(await messagesFor("perf")).toEqual([]);
+  });
+
+  it("accepts phone numbers with digits, spaces, hyphens, parentheses and a leading plus", async () => {
+    for (const phone of ["4075550100", "407-555-0100", "(407) 555 0100", "+14075550100"]) {
+      const result = await send("perf", validFields(undefined, { phone }));
+      expect(result.ok, phone).toBe(true);
+    }
+    for (const phone of ["407.555.0100", "1+407", "ext 12", "()-"]) {
+      const result = await send("perf", validFields(undefined, { phone }));
+      expect(!result.ok && result.errors.phone, phone).toBe("Invalid phone number");
+    }
+  });
+
+  it("lets a message of exactly 500 characters through", async () => {
+    const result = await send("perf", validFields(undefined, { message: "y".repeat(500) }));
+    expect(result.ok).toBe(true);
+  });
+});
+
+describe("the math question", () => {
+  it("refuses a wrong answer, stores nothing and asks a new question", async () => {
+    const captcha = issueCaptcha(secret);
+    const result = await send("perf", validFields(captcha, { captchaAnswer: String(captcha.a + captcha.b + 1) }));
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.message).toBe("Incorrect captcha answer");
+    expect(result.errors.captchaAnswer).toBe("Incorrect captcha answer");
+    expect(result.captcha.token).not.toBe(captcha.token);
+    expect(result.values?.message).toBe("Could you appear at my daughter's birthday party?");
+    expect(await messagesFor("perf")).toEqual([]);
+    expect(await outbox()).toEqual([]);
+    // The question is spent: guessing again with the right sum does not get through.
+    const retry = await send("perf", validFields(captcha));
+    expect(retry.ok).toBe(false);
+    expect(await messagesFor("perf")).toEqual([]);
+  });
+
+  it("refuses an expired question", async () => {
+    const old = issueCaptcha(secret, Date.now() - CAPTCHA_TTL_MS - 1000);
+    const result = await send("perf", validFields(old));
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors.captchaAnswer).toBe(CAPTCHA_STALE);
+    expect(result.captcha.token).not.toBe(old.token);
+    expect(await messagesFor("perf")).toEqual([]);
+  });
+
+  it("refuses a question the server did not sign", async () => {
+    const forged = issueCaptcha("someone-elses-secret-someone-elses-secret");
+    const result = await send("perf", validFields(forged));
+    expect(!result.ok && result.errors.captchaAnswer).toBe(CAPTCHA_STALE);
+    expect(await messagesFor("perf")).toEqual([]);
+  });
+
+  it("accepts each question once", async () => {
+    const captcha = issueCaptcha(secret);
+    expect((await send("perf", validFields(captcha))).ok).toBe(true);
+    const replay = await send("perf", validFields(captcha));
+    expect(!replay.ok && replay.errors.captchaAnswer).toBe(CAPTCHA_REUSED);
+    expect(await messagesFor("perf")).toHaveLength(1);
+    expect(await outbox()).toHaveLength(1);
+  });
+});
+
+describe("who can receive an inquiry", () => {
+  for (const id of ["inactive", "unpaid", "expired", "nameless", "does-not-exist"]) {
+    it(`refuses the ${id} profile`, async () => {
+      const result = await send(id, validFields());
+      expect(result.ok).toBe(false);
+      if (result.ok) return;
+      expect(result.message).toBe(PROFILE_UNAVAILABLE);
+      expect(await messagesFor(id)).toEqual([]);
+      expect(await outbox()).toEqual([]);
+    });
+  }
+});
+
+describe("abuse protection", () => {
+  it("pretends to accept a form whose hidden honeypot field was filled, and stores nothing", async () => {
+    const result = await send("perf", validFields(undefined, { company_website: "http://spam.example" }));
+    expect(result.ok).toBe(true);
+    expect(await messagesFor("perf")).toEqual([]);
+    expect(await outbox()).toEqual([]);
+  });
+
+  it("limits how many messages one address can send", async () => {
+    const { limit } = INQUIRY_LIMITS.perIp;
+    for (let i = 0; i < limit; i++) {
+      const captcha = issueCaptcha(secret);
+      // Wrong answers count too, so guessing the math question is limited as well.
+      await send("perf", validFields(captcha, { captchaAnswer: "0" }), "198.51.100.7");
+    }
+    const blocked = await send("perf", validFields(), "198.51.100.7");
+    expect(blocked.ok).toBe(false);
+    if (blocked.ok) return;
+    expect(blocked.message).toMatch(/^Too many messages have been sent\. Please try again in .+\.$/);
+    expect(blocked.values?.name).toBe("Dana Planner");
+    expect(await messagesFor("perf")).toEqual([]);
+    // Someone else is not affected.
+    expect((await send("perf", validFields(), "198.51.100.8")).ok).toBe(true);
+  });
+
+  it("limits how many messages one profile receives a day", async () => {
+    const { limit } = INQUIRY_LIMITS.perProfile;
+    for (let i = 0; i < limit; i++) {
+      expect((await send("perf", validFields(), `192.0.2.${i}`)).ok).toBe(true);
+    }
+    const blocked = await send("perf", validFields(), "192.0.2.250");
+    expect(!blocked.ok && blocked.message).toMatch(/^Too many messages/);
+    expect(await messagesFor("perf")).toHaveLength(limit);
+    // Other performers still receive theirs.
+    expect((await send("no-contact", validFields(), "192.0.2.251")).ok).toBe(true);
+  });
+});

@@ -1,0 +1,122 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { grantAdmin } from "../../app/server/accounts.server";
+import { openDatabase, type Database } from "../../app/server/db/client.server";
+import { user, userRoles } from "../../app/server/db/schema";
+import { createTestDatabase, type TestDatabase } from "../helpers/db";
+
+const engine = process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
+
+describe(`grantAdmin (${engine})`, () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await database.db.insert(user).values({ id: "u-1", name: "", email: "someone@example.com" });
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it("grants once, ignores case, and refuses unknown addresses", async () => {
+    expect(await grantAdmin(database.db, "nobody@example.com")).toBe("no-account");
+    expect(await grantAdmin(database.db, " Someone@Example.com ")).toBe("granted");
+    expect(await grantAdmin(database.db, "someone@example.com")).toBe("already-admin");
+    const roles = await database.db.select().from(userRoles).where(eq(userRoles.userId, "u-1"));
+    expect(roles.map((r) => r.role)).toEqual(["admin"]);
+  });
+});
+
+/** A database of its own that the script (another process) can open: a data folder or a Postgres database. */
+async function scratchDatabase(): Promise<{ env: Record<string, string>; open: () => Promise<Database>; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  const template = inject("pgTemplate");
+  if (url && template) {
+    const name = `cc_makeadmin_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${template}`);
+    await admin.end();
+    const dbUrl = new URL(url);
+    dbUrl.pathname = `/${name}`;
+    return {
+      env: { DATABASE_URL: dbUrl.toString() },
+      open: () => openDatabase({ databaseUrl: dbUrl.toString(), poolMax: 2, migrate: false }),
+      async drop() {
+        const dropper = new pg.Client({ connectionString: url });
+        await dropper.connect();
+        await dropper.query(`drop database if exists ${name} with (force)`);
+        await dropper.end();
+      },
+    };
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cc-makeadmin-"));
+  return {
+    env: { DATA_DIR: dataDir },
+    open: () => openDatabase({ dataDir }),
+    async drop() {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function runScript(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  // Only the scratch database's variable: an inherited DATABASE_URL or DATA_DIR must not win.
+  const base = { ...process.env };
+  delete base.DATABASE_URL;
+  delete base.DATA_DIR;
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/make-admin.ts", ...args], {
+      env: { ...base, LOG_LEVEL: "silent", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.on("exit", (code) => resolve({ code, output }));
+  });
+}
+
+describe(`npm run make-admin (${engine})`, () => {
+  let scratch: Awaited<ReturnType<typeof scratchDatabase>>;
+  beforeAll(async () => {
+    scratch = await scratchDatabase();
+    const database = await scratch.open();
+    await database.db.insert(user).values({ id: "u-cli", name: "", email: "owner@example.com" });
+    await database.close();
+  });
+  afterAll(async () => {
+    await scratch?.drop();
+  });
+
+  // Each run starts a process and opens the database, which takes a while on a busy machine.
+  const SLOW = 120_000;
+
+  it("prints usage without an address", { timeout: SLOW }, async () => {
+    const result = await runScript([], scratch.env);
+    expect(result.code).toBe(2);
+    expect(result.output).toContain("Usage: npm run make-admin -- someone@example.com");
+  });
+
+  it("explains itself when there is no such account, then grants the role to an existing one", { timeout: SLOW * 2 }, async () => {
+    const missing = await runScript(["ghost@example.com"], scratch.env);
+    expect(missing.code).toBe(1);
+    expect(missing.output).toContain("No account uses ghost@example.com");
+
+    const granted = await runScript(["--", "Owner@Example.com"], scratch.env);
+    expect(granted.output).toContain("is now an admin");
+    expect(granted.code).toBe(0);
+
+    const database = await scratch.open();
+    try {
+      const roles = await database.db.select().from(userRoles);
+      expect(roles.map((r) => [r.userId, r.role])).toEqual([["u-cli", "admin"]]);
+    } finally {
+      await database.close();
+    }
+  });
+});

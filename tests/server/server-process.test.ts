@@ -1,0 +1,330 @@
+import { execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../app/server/db/client.server";
+import { enqueueEmail } from "../../app/server/mail/outbox.server";
+import type { RunningServer } from "../helpers/app-server";
+import { postgresUrl } from "../helpers/db";
+import { freePort } from "../helpers/free-port";
+import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
+
+// The real entry point, started as its own process on a production build, the way an operator runs it.
+const BUILD_DIR = process.env.BUILD_DIR ?? "build-h1";
+// `node --import tsx`, one process: the `tsx` CLI puts a parent in front that relays signals and
+// SIGKILLs the server when it does not acknowledge one within 30 ms, which a loaded machine misses.
+const NODE_ARGS = ["--import", "tsx", "server.ts"];
+const BIG_FILE_BYTES = 48 * 1024 * 1024;
+
+const baseEnv = {
+  NODE_ENV: "production",
+  BUILD_DIR,
+  BETTER_AUTH_SECRET: "server-process-test-secret-0123456789abcdef",
+  PAYMENTS: "demo",
+  LOG_LEVEL: "info",
+};
+
+const tempDirs: string[] = [];
+function tempDataDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cc-server-"));
+  tempDirs.push(dir);
+  return dir;
+}
+
+/** Runs server.ts to completion (for start-ups that must fail) and returns its exit code and output. */
+function runUntilExit(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, NODE_ARGS, {
+      env: { ...process.env, ...baseEnv, HOST: "127.0.0.1", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`server.ts did not exit:\n${stdout}${stderr}`));
+    }, 30_000);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** Starts server.ts and waits for /healthz, like startAppServer in tests/helpers/app-server.ts but without the tsx parent. */
+async function startServer(env: Record<string, string>): Promise<RunningServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let log = "";
+  const child = spawn(process.execPath, NODE_ARGS, {
+    env: { ...process.env, PUBLIC_URL: url, ...env, PORT: String(port), HOST: "127.0.0.1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout.on("data", (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (log += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const deadline = Date.now() + 100_000;
+  while (Date.now() < deadline && child.exitCode === null) {
+    const healthy = await fetch(`${url}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) {
+      return {
+        url,
+        port,
+        process: child,
+        output: () => log,
+        async stop(signal = "SIGTERM") {
+          if (child.exitCode !== null) return child.exitCode;
+          child.kill(signal);
+          return exited;
+        },
+      };
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill("SIGKILL");
+  throw new Error(`Server did not become healthy:\n${log}`);
+}
+
+/** GET with the path sent exactly as written (fetch would resolve `..%2f` and `%2e%2e` first). */
+function rawGet(port: number, rawPath: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get({ host: "127.0.0.1", port, path: rawPath, agent: false }, (response) => {
+      let body = "";
+      response.setEncoding("latin1");
+      response.on("data", (chunk: string) => (body += chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+    });
+    request.on("error", reject);
+  });
+}
+
+async function waitUntilRefused(url: string) {
+  for (let i = 0; i < 100; i++) {
+    try {
+      await fetch(url, { signal: AbortSignal.timeout(500) });
+    } catch (error) {
+      const code = (error as { cause?: { code?: string } }).cause?.code;
+      if (code === "ECONNREFUSED") return;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error("the server kept accepting connections");
+}
+
+beforeAll(() => {
+  if (!fs.existsSync(path.join(BUILD_DIR, "server", "index.js"))) {
+    execFileSync(process.execPath, [path.resolve("node_modules/@react-router/dev/bin.js"), "build"], {
+      env: { ...process.env, BUILD_DIR },
+      stdio: "ignore",
+    });
+  }
+}, 300_000);
+
+afterAll(() => {
+  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("server.ts as a process", { timeout: 120_000 }, () => {
+  let server: RunningServer;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = tempDataDir();
+    fs.mkdirSync(path.join(dataDir, "media", "user-1"), { recursive: true });
+    fs.writeFileSync(path.join(dataDir, "media", "user-1", "photo.webp"), "RIFF....WEBPVP8 image");
+    server = await startServer({ ...baseEnv, DATA_DIR: dataDir });
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("answers /healthz with JSON after pinging the database", async () => {
+    const response = await fetch(`${server.url}/healthz`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(await response.json()).toEqual({ status: "ok", database: "pglite" });
+  });
+
+  it("serves uploaded media with long immutable caching", async () => {
+    const response = await rawGet(server.port, "/media/user-1/photo.webp");
+    expect(response.status).toBe(200);
+    expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(response.headers["content-type"]).toBe("image/webp");
+    expect(response.body).toBe("RIFF....WEBPVP8 image");
+  });
+
+  it.each([
+    "/media/..%2f..%2fetc%2fpasswd",
+    "/media/%2e%2e/%2e%2e/%2e%2e/etc/passwd",
+    "/media/user-1/..%2f..%2fdb.lock",
+    "/media/user-1",
+    "/media/user-1/",
+    "/media/",
+  ])("answers 404 without file contents or a listing for %s", async (requestPath) => {
+    const response = await rawGet(server.port, requestPath);
+    expect(response.status).toBe(404);
+    expect(response.body).not.toMatch(/root:|photo\.webp/);
+  });
+
+  it("refuses a second server on the same data folder at once, with a message saying why", async () => {
+    const second = await runUntilExit({ DATA_DIR: dataDir, PORT: String(await freePort()) });
+    expect(second.code).not.toBe(0);
+    expect(second.stdout).toBe("");
+    expect(second.stderr.trim().split("\n")).toHaveLength(1);
+    expect(second.stderr).toMatch(/^Another process \(pid \d+\) is using the embedded database/);
+    // The first server is unharmed.
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+  });
+
+  // Last, because it stops the shared server.
+  it("exits 0 promptly on SIGINT, with a kept-alive idle connection open, and releases the data folder", async () => {
+    await fetch(`${server.url}/healthz`);
+    const signalledAt = Date.now();
+    const code = await server.stop("SIGINT");
+    expect(code).toBe(0);
+    expect(Date.now() - signalledAt).toBeLessThan(5000);
+    expect(fs.existsSync(path.join(dataDir, "db.lock"))).toBe(false);
+  });
+});
+
+describe("start-up with bad configuration", { timeout: 60_000 }, () => {
+  it.each([
+    ["SMTP_URL", "http://mail.example.com"],
+    ["PORT", "eighty"],
+    ["MAIL_POLL_MS", "often"],
+  ])("stops with one line naming %s", async (name, value) => {
+    const result = await runUntilExit({ DATA_DIR: tempDataDir(), PORT: "0", [name]: value });
+    expect(result.code).not.toBe(0);
+    expect(result.stdout).toBe("");
+    const lines = result.stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^Invalid configuration: ${name} `));
+  });
+});
+
+describe("graceful shutdown", { timeout: 120_000 }, () => {
+  let sink: SmtpSink;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+  });
+  afterAll(async () => {
+    await sink?.close();
+  });
+
+  it("on SIGTERM stops accepting, finishes the request in flight, stops the jobs, closes the database and exits 0", async () => {
+    const dataDir = tempDataDir();
+    // Mail queued before start-up proves the outbox job runs inside the server process.
+    const database = await openDatabase({ dataDir });
+    await enqueueEmail(database.db, { to: "someone@example.com", subject: "Queued before start", text: "hello" });
+    await database.close();
+    fs.mkdirSync(path.join(dataDir, "media", "big"), { recursive: true });
+    fs.writeFileSync(path.join(dataDir, "media", "big", "large.webp"), Buffer.alloc(BIG_FILE_BYTES, 7));
+
+    const server = await startServer({ ...baseEnv, DATA_DIR: dataDir, SMTP_URL: sink.url, MAIL_POLL_MS: "100" });
+    const exited = new Promise<number | null>((resolve) => server.process.on("exit", (code) => resolve(code)));
+    for (let i = 0; i < 100 && sink.messages.length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(sink.messages.map((m) => m.subject)).toEqual(["Queued before start"]);
+
+    // A download the client reads only after the signal: it is in flight for as long as we choose.
+    let received = 0;
+    const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      http.get({ host: "127.0.0.1", port: server.port, path: "/media/big/large.webp", agent: false }, resolve).on("error", reject);
+    });
+    expect(response.statusCode).toBe(200);
+    response.pause();
+
+    const signalledAt = Date.now();
+    server.process.kill("SIGTERM");
+    await waitUntilRefused(`${server.url}/healthz`);
+    expect(server.process.exitCode).toBeNull();
+
+    const finished = new Promise<void>((resolve, reject) => {
+      response.on("data", (chunk: Buffer) => (received += chunk.length));
+      response.on("end", resolve);
+      response.on("error", reject);
+    });
+    response.resume();
+    await finished;
+    expect(received).toBe(BIG_FILE_BYTES);
+
+    const code = await exited;
+    const elapsed = Date.now() - signalledAt;
+    expect(code).toBe(0);
+    expect(elapsed).toBeLessThan(5000);
+    const log = server.output();
+    expect(log).toContain('"msg":"stopped"');
+    expect(log).not.toContain("job failed");
+    // The embedded database let go of its data folder.
+    expect(fs.existsSync(path.join(dataDir, "db.lock"))).toBe(false);
+  });
+});
+
+/** A TCP relay to PostgreSQL that the test can cut, to make the database unreachable for the server. */
+async function startRelay(target: URL, port = 0) {
+  const sockets = new Set<net.Socket>();
+  const relay = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on("close", () => sockets.delete(socket));
+      socket.on("error", () => undefined);
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => relay.listen(port, "127.0.0.1", resolve));
+  return {
+    port: (relay.address() as net.AddressInfo).port,
+    async cut() {
+      await new Promise<void>((resolve) => {
+        relay.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      });
+    },
+  };
+}
+
+// Only where a PostgreSQL server is at hand (TEST_DATABASE_URL): an embedded database cannot be cut off.
+describe.runIf(postgresUrl())("/healthz on PostgreSQL", { timeout: 120_000 }, () => {
+  it("answers 503 JSON while the database is unreachable and 200 again once it is back", async () => {
+    const adminUrl = new URL(postgresUrl()!);
+    const name = `cc_srv_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: adminUrl.toString() });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    let relay = await startRelay(adminUrl);
+    const dbUrl = new URL(adminUrl);
+    dbUrl.host = `127.0.0.1:${relay.port}`;
+    dbUrl.pathname = `/${name}`;
+    const server = await startServer({ ...baseEnv, DATA_DIR: tempDataDir(), DATABASE_URL: dbUrl.toString() });
+    try {
+      let response = await fetch(`${server.url}/healthz`);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ status: "ok", database: "postgres" });
+
+      await relay.cut();
+      response = await fetch(`${server.url}/healthz`);
+      expect(response.status).toBe(503);
+      expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(await response.json()).toMatchObject({ status: "error" });
+
+      relay = await startRelay(adminUrl, relay.port);
+      response = await fetch(`${server.url}/healthz`);
+      expect(response.status).toBe(200);
+    } finally {
+      expect(await server.stop()).toBe(0);
+      await relay.cut();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  });
+});
