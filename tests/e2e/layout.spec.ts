@@ -107,6 +107,11 @@ test.describe("desktop layout", () => {
 
   test("the 404 page keeps the layout working for client-side navigation", async ({ page }) => {
     await page.goto("/about");
+    // Inject only after hydration: React would otherwise discard the foreign node as a mismatch.
+    await page.waitForFunction(() => {
+      const main = document.querySelector("main");
+      return !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
+    });
     await page.evaluate(() => {
       const link = document.createElement("a");
       link.href = "/no-such-thing";
