@@ -9,11 +9,11 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
-import { toast } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { Footer } from "~/components/layout/Footer";
 import { Header } from "~/components/layout/Header";
+import { notify } from "~/components/layout/notify";
 import { Toasts } from "~/components/layout/Toasts";
 import { WelcomePopup } from "~/components/layout/WelcomePopup";
 import { ErrorPage, errorTitle } from "~/components/layout/ErrorPage";
@@ -79,9 +79,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const flash = loaderData.flash;
   useEffect(() => {
     if (!flash) return;
-    if (flash.type === "error") toast.error(flash.message);
-    else if (flash.type === "info") toast.info(flash.message);
-    else toast.success(flash.message);
+    notify(flash.type, flash.message);
   }, [flash]);
   return <Outlet />;
 }

@@ -9,6 +9,7 @@ export default [
   route("categories/:categoryName", "routes/category.tsx"),
   route("search", "routes/search.tsx"),
   route("profile/:id", "routes/profile.tsx"),
+  route("captcha", "routes/captcha.ts"),
   route("signup", "routes/signup.tsx"),
   route("signin", "routes/signin.tsx"),
   route("signout", "routes/signout.tsx"),

@@ -1,17 +1,26 @@
+// The inquiry form on a profile. The same schema checks the form in the browser (instant messages,
+// loaded on demand) and in the action (the only check that counts). Messages are the product spec's,
+// word for word.
+
 import { z } from "zod";
 import { EVENT_TYPES, MESSAGE_MAX_LENGTH } from "./constants";
-import { STATE_ABBREVIATIONS } from "./us-states";
+import { CAPTCHA_EXPIRED, CAPTCHA_MISSING, inquiryFormInput } from "./inquiry-fields";
+import { STATE_ABBREVIATIONS } from "./us-state-names";
 
-// The inquiry form on a profile. The same schema checks the form in the browser (instant messages)
-// and in the action (the only check that counts). Messages are the product spec's, word for word.
+export {
+  CAPTCHA_EXPIRED,
+  CAPTCHA_MISSING,
+  CAPTCHA_WRONG,
+  INQUIRY_FAILED,
+  INQUIRY_HONEYPOT,
+  INQUIRY_SENT,
+  inquiryFormInput,
+  inquiryValuesFrom,
+  type InquiryValues,
+} from "./inquiry-fields";
 
 const PHONE_PATTERN = /^\+?[0-9\s\-()]*[0-9][0-9\s\-()]*$/;
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-
-export const INQUIRY_HONEYPOT = "company_website";
-export const INQUIRY_SENT = "Message sent successfully!";
-export const INQUIRY_FAILED = "Failed to send message";
-export const CAPTCHA_WRONG = "Incorrect captcha answer";
 
 function isRealDate(value: string) {
   if (!DATE_PATTERN.test(value)) return false;
@@ -43,55 +52,13 @@ export const inquirySchema = z.object({
   captchaAnswer: z
     .string()
     .trim()
-    .regex(/^-?\d{1,3}$/, "Please answer the math problem")
+    .regex(/^-?\d{1,3}$/, CAPTCHA_MISSING)
     .transform(Number),
-  captchaToken: z.string().min(1, "The math problem has expired. Please answer the new one."),
+  captchaToken: z.string().min(1, CAPTCHA_EXPIRED),
 });
 
 export type InquiryInput = z.infer<typeof inquirySchema>;
 export type InquiryField = keyof InquiryInput;
-
-/** What the visitor typed, kept so a failed send never loses it. */
-export interface InquiryValues {
-  name: string;
-  email: string;
-  phone: string;
-  city: string;
-  state: string;
-  zip: string;
-  message: string;
-  eventTypes: string[];
-  eventDate: string;
-}
-
-export function inquiryValuesFrom(form: FormData): InquiryValues {
-  const text = (key: string) => {
-    const value = form.get(key);
-    return typeof value === "string" ? value : "";
-  };
-  return {
-    name: text("name"),
-    email: text("email"),
-    phone: text("phone"),
-    city: text("city"),
-    state: text("state"),
-    zip: text("zip"),
-    message: text("message"),
-    eventTypes: form.getAll("eventTypes").filter((v): v is string => typeof v === "string"),
-    eventDate: text("eventDate"),
-  };
-}
-
-/** Everything the schema reads from a submitted form. */
-export function inquiryFormInput(form: FormData) {
-  const answer = form.get("captchaAnswer");
-  const token = form.get("captchaToken");
-  return {
-    ...inquiryValuesFrom(form),
-    captchaAnswer: typeof answer === "string" ? answer : "",
-    captchaToken: typeof token === "string" ? token : "",
-  };
-}
 
 /** The first message for each field, keyed by field name. */
 export function firstErrors(error: z.ZodError): Record<string, string> {
@@ -99,6 +66,21 @@ export function firstErrors(error: z.ZodError): Record<string, string> {
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? "form");
     if (!(key in errors)) errors[key] = issue.message;
+  }
+  return errors;
+}
+
+/**
+ * The browser's check of a filled-in form: null when it may be sent, else the first message per
+ * field. A missing math question (still loading) reads as an unanswered one.
+ */
+export function checkInquiryForm(form: FormData): Record<string, string> | null {
+  const parsed = inquirySchema.safeParse(inquiryFormInput(form));
+  if (parsed.success) return null;
+  const errors = firstErrors(parsed.error);
+  if (errors.captchaToken) {
+    delete errors.captchaToken;
+    errors.captchaAnswer ??= CAPTCHA_MISSING;
   }
   return errors;
 }

@@ -1,5 +1,7 @@
 import { STATE_DATA } from "./data/us-states";
 
+export { STATE_ABBREVIATIONS, stateName } from "./us-state-names";
+
 export interface City {
   name: string;
   lat: number;
@@ -17,15 +19,9 @@ export const US_STATES: readonly UsState[] = (STATE_DATA as UsState[])
 
 const byAbbr = new Map(US_STATES.map((s) => [s.abbreviation, s]));
 
-export const STATE_ABBREVIATIONS = US_STATES.map((s) => s.abbreviation) as [string, ...string[]];
-
 export function findState(abbr: string | null | undefined): UsState | undefined {
   if (!abbr) return undefined;
   return byAbbr.get(abbr.toUpperCase());
-}
-
-export function stateName(abbr: string | null | undefined): string {
-  return findState(abbr)?.name ?? abbr ?? "";
 }
 
 export function findCity(abbr: string | null | undefined, city: string | null | undefined): City | undefined {

@@ -10,20 +10,17 @@ import { NO_BOOKINGS_NOTE } from "~/lib/constants";
 import { excerpt, socialUrl } from "~/lib/format";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { getSessionUser } from "~/server/auth.server";
-import { issueCaptcha } from "~/server/captcha.server";
 import { getProfilePreview, getPublicProfile } from "~/server/directory.server";
-import { cachedData, PROFILE_CACHE_CONTROL, privateHeaders, routeCacheHeaders } from "~/server/http-cache.server";
+import { cachedData, privateHeaders, routeCacheHeaders } from "~/server/http-cache.server";
 import { handleInquirySubmission } from "~/server/inquiries.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = params.id;
   const profile = id.length <= 128 ? await getPublicProfile(context.db, id) : null;
   if (profile) {
-    return cachedData(
-      request,
-      { kind: "public" as const, profile, captcha: issueCaptcha(context.config.authSecret) },
-      { cacheControl: PROFILE_CACHE_CONTROL },
-    );
+    // The same page for every visitor (the inquiry form fetches its math question from /captcha),
+    // so it takes the shared public policy and a stable ETag like the other directory pages.
+    return cachedData(request, { kind: "public" as const, profile });
   }
   // Owner preview: the signed-in owner (or an admin) sees a profile visitors cannot.
   const user = await getSessionUser(context.auth, context.db, request);
@@ -168,7 +165,7 @@ export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
         </h2>
         <div className="mt-4">
           {loaderData.kind === "public" ? (
-            <InquiryForm profileId={profile.id} performerName={name} captcha={loaderData.captcha} />
+            <InquiryForm profileId={profile.id} performerName={name} />
           ) : (
             <p className="text-sm text-slate-700">The contact form becomes available once your listing is activated.</p>
           )}

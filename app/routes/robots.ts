@@ -7,6 +7,7 @@ export function loader({ context }: Route.LoaderArgs) {
     "Disallow: /admin",
     "Disallow: /api",
     "Disallow: /dev",
+    "Disallow: /captcha",
     `Sitemap: ${context.config.publicUrl}/sitemap.xml`,
     "",
   ].join("\n");

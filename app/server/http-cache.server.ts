@@ -7,11 +7,6 @@ import { data } from "react-router";
 // never stored.
 
 export const PUBLIC_CACHE_CONTROL = "public, max-age=60, s-maxage=300, stale-while-revalidate=600";
-/**
- * Profile pages embed the inquiry form's one-time captcha, so a shared copy must not live long:
- * the browser always revalidates and a CDN keeps it for a minute.
- */
-export const PROFILE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=60";
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
 
 // ETags change with each deployment (and process) so a cached page never outlives the scripts it

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import {
+  CAPTCHA_MISSING,
   CAPTCHA_WRONG,
   INQUIRY_FAILED,
   INQUIRY_HONEYPOT,
@@ -23,9 +24,10 @@ import { publicProfileCondition, todayIso } from "./visibility.server";
 
 // A visitor's inquiry to a performer: checked, stored, and relayed by email with Reply-To set to the
 // visitor. The performer's address never leaves the server; the visitor's answer to the math
-// question is checked here against the signed question the page was given.
+// question is checked here against the signed question the form fetched from /captcha (or was
+// given by a previous answer of this action).
 
-export { CAPTCHA_WRONG, INQUIRY_FAILED, INQUIRY_SENT };
+export { CAPTCHA_MISSING, CAPTCHA_WRONG, INQUIRY_FAILED, INQUIRY_SENT };
 export const CAPTCHA_STALE = "The math problem has expired. Please answer the new one.";
 export const CAPTCHA_REUSED = "This math problem was already used. Please answer the new one.";
 export const PROFILE_UNAVAILABLE = "This performer is not accepting messages right now.";
@@ -196,9 +198,16 @@ export async function handleInquirySubmission(
   const parsed = inquirySchema.safeParse(inquiryFormInput(form));
   if (!parsed.success) {
     const token = form.get("captchaToken");
+    const errors = firstErrors(parsed.error);
+    if (typeof token !== "string" || token === "") {
+      // The cached page carries no question (it is fetched by script), so a post without JavaScript
+      // arrives without one: this answer brings the question, and the visitor answers it and sends again.
+      delete errors.captchaToken;
+      errors.captchaAnswer = CAPTCHA_MISSING;
+    }
     return {
       ok: false,
-      errors: firstErrors(parsed.error),
+      errors,
       values,
       captcha: sameOrNewCaptcha(secret, typeof token === "string" ? token : "", now.getTime()),
     };

@@ -243,7 +243,8 @@ function filterConditions(input: SearchInput): SQL[] {
 }
 
 interface RankedRow {
-  id: string;
+  /** Null on the single row a page past the end returns. */
+  id: string | null;
   distance: number | null;
   total: number;
 }
@@ -312,26 +313,33 @@ export async function searchProfiles(
     ),
     sql` union all `,
   );
-  const requested = input.page;
+  // One pass over the matches serves both the page and the total: the matching rows are read once
+  // (with their rank) into a small materialised set, then counted and sorted. A `count(*) over ()`
+  // window or a second count query read the same heap pages again, which was most of the cost for
+  // common words ("princess" matches about a tenth of all profiles). The outer row always exists, so
+  // a page past the end still returns the total.
   const ranked = async (page: number) =>
     rowsOf<RankedRow>(
       await db.execute(sql`
-        select id, distance, count(*) over () as total
-        from (${matches}) as matches
-        order by ${sql.join(order, sql`, `)}
-        limit ${pageSize} offset ${(page - 1) * pageSize}`),
+        with matches as materialized (${matches})
+        select hit.id, hit.distance, counted.total
+        from (select count(*)::int as total from matches) as counted
+        left join lateral (
+          select id, distance from matches
+          order by ${sql.join(order, sql`, `)}
+          limit ${pageSize} offset ${(page - 1) * pageSize}
+        ) as hit on true`),
     );
 
-  let rows = await ranked(requested);
-  let total = rows.length > 0 ? Number(rows[0].total) : 0;
-  let page = requested;
-  if (rows.length === 0 && requested > 1) {
+  let page = input.page;
+  let result = await ranked(page);
+  const total = result.length > 0 ? Number(result[0].total) : 0;
+  if (result[0]?.id == null && page > 1) {
     // Past the end: show the last page there is.
-    const [{ n }] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from (${matches}) as matches`));
-    total = Number(n);
     page = Math.max(1, Math.ceil(total / pageSize));
-    rows = total > 0 ? await ranked(page) : [];
+    result = total > 0 ? await ranked(page) : [];
   }
+  const rows = result.filter((r): r is RankedRow & { id: string } => r.id != null);
 
   const cards = await cardsForIds(
     db,

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loader as captchaLoader } from "../../app/routes/captcha";
+import { loadConfig } from "../../app/server/config.server";
 import { CAPTCHA_TTL_MS, checkCaptcha, consumeCaptcha, issueCaptcha, readCaptcha } from "../../app/server/captcha.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 
@@ -73,5 +75,21 @@ describe(`spending a token (${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
       }),
     ).rejects.toThrow("the insert failed");
     expect(await consumeCaptcha(database.db, c.token, expires)).toBe(true);
+  });
+});
+
+describe("the /captcha resource the inquiry form fetches", () => {
+  const config = loadConfig({ NODE_ENV: "test", BETTER_AUTH_SECRET: SECRET, JOBS: "off" });
+  const get = () =>
+    captchaLoader({ request: new Request("http://localhost/captcha"), params: {}, context: { config } } as never) as Response;
+
+  it("answers a fresh, valid question that no cache may keep", async () => {
+    const response = get();
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    const body = (await response.json()) as { a: number; b: number; token: string };
+    expect(checkCaptcha(config.authSecret, body.token, body.a + body.b)).toBe("ok");
+    const again = (await get().json()) as { token: string };
+    expect(again.token).not.toBe(body.token);
   });
 });

@@ -17,10 +17,12 @@ import {
   getPublicProfile,
   listPublicProfiles,
 } from "../../app/server/directory.server";
-import { cachedData, routeCacheHeaders } from "../../app/server/http-cache.server";
+import { cachedData, PUBLIC_CACHE_CONTROL, routeCacheHeaders } from "../../app/server/http-cache.server";
 import { parseDirectoryFilters, browseHref, categoryHref } from "../../app/lib/directory-params";
 import { formatPriceRange, moreLabel, socialUrl, visibleCategories } from "../../app/lib/format";
 import { todayIso } from "../../app/server/visibility.server";
+import { stateName, US_STATE_NAMES } from "../../app/lib/us-state-names";
+import { US_STATES } from "../../app/lib/us-states";
 import { HIDDEN, insertProfile, LISTED, type ProfileFixture } from "../e2e/seed/directory";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 
@@ -200,6 +202,16 @@ describe("filters in the address", () => {
   });
 });
 
+describe("state names", () => {
+  it("lists the same states, in the same order, as the full list with cities", () => {
+    expect(US_STATE_NAMES.map((s) => [s.name, s.abbreviation])).toEqual(US_STATES.map((s) => [s.name, s.abbreviation]));
+    expect(US_STATE_NAMES).toHaveLength(50);
+    expect(stateName("vt")).toBe("Vermont");
+    expect(stateName("ZZ")).toBe("ZZ");
+    expect(stateName(null)).toBe("");
+  });
+});
+
 describe("card formatting", () => {
   it("shows a whole-dollar price range only when both bounds exist", () => {
     expect(formatPriceRange(100, 150)).toBe("$100 - $150 / hour");
@@ -271,9 +283,24 @@ describe("profile page", () => {
     );
     expect(result.data.kind).toBe("public");
     expect(result.data.profile.displayName).toBe("Green Mountain Guardian");
-    expect(headersOf(result).get("Cache-Control")).toMatch(/^public/);
-    expect(headersOf(result).get("ETag")).toMatch(/^W\/"/);
+    expect(headersOf(result).get("Cache-Control")).toBe(PUBLIC_CACHE_CONTROL);
+    const etag = headersOf(result).get("ETag");
+    expect(etag).toMatch(/^W\/"/);
     expect(JSON.stringify(result.data)).not.toContain("secret-guardian@example.com");
+    // Nothing per-visitor (such as the inquiry form's one-time math question) is in the shared copy.
+    expect(result.data).not.toHaveProperty("captcha");
+    expect(JSON.stringify(result.data)).not.toMatch(/token/i);
+
+    // The next visitor gets the same version, and a CDN or browser holding it gets a 304.
+    const again = asResult<unknown>(await profileLoader(args(`/profile/${LISTED.burlingtonHero.id}`, { id: LISTED.burlingtonHero.id })));
+    expect(headersOf(again).get("ETag")).toBe(etag);
+    const revalidated = asResult<unknown>(
+      await profileLoader({
+        ...(args(`/profile/${LISTED.burlingtonHero.id}`, { id: LISTED.burlingtonHero.id }) as object),
+        request: new Request(`http://localhost/profile/${LISTED.burlingtonHero.id}`, { headers: { "If-None-Match": etag! } }),
+      } as never),
+    );
+    expect(revalidated.init?.status).toBe(304);
   });
 
   it("answers 404 Profile Not Found for every non-public profile", async () => {

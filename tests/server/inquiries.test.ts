@@ -197,6 +197,29 @@ describe(`sending an inquiry (${process.env.TEST_DATABASE_URL ? "postgres" : "pg
 });
 
 describe("the math question", () => {
+  it("asks the question when a form arrives without one (sent without JavaScript), keeping what was typed", async () => {
+    const { captchaToken: _token, ...noQuestion } = validFields(issueCaptcha(secret), { captchaAnswer: "" });
+    const result = await send("perf", noQuestion);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors).toEqual({ captchaAnswer: "Please answer the math problem" });
+    expect(result.values).toMatchObject({ name: "Dana Planner", message: "Could you appear at my daughter's birthday party?" });
+    expect(await messagesFor("perf")).toEqual([]);
+
+    // The visitor answers the question that came back and sends again.
+    const answered = await send("perf", validFields(result.captcha));
+    expect(answered.ok).toBe(true);
+    expect(await messagesFor("perf")).toHaveLength(1);
+  });
+
+  it("gives a new question after each successful send", async () => {
+    const first = await send("perf", validFields());
+    expect(first.ok).toBe(true);
+    const second = await send("perf", validFields(first.captcha));
+    expect(second.ok).toBe(true);
+    expect(second.captcha.token).not.toBe(first.captcha.token);
+  });
+
   it("refuses a wrong answer, stores nothing and asks a new question", async () => {
     const captcha = issueCaptcha(secret);
     const result = await send("perf", validFields(captcha, { captchaAnswer: String(captcha.a + captcha.b + 1) }));

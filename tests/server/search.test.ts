@@ -247,6 +247,16 @@ describe(`search (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, ()
     const beyond = await searchProfiles(database.db, { ...input("32801"), page: 9 }, { pageSize: 2 });
     expect(beyond.page).toBe(3);
     expect(beyond.hits.map((h) => h.profile.id)).toEqual(last.hits.map((h) => h.profile.id));
+
+    // A ranked word search keeps its order and its total on the clamped page.
+    const princess = await searchProfiles(database.db, { ...input("princess"), page: 7 }, { pageSize: 1 });
+    expect(princess.page).toBe(2);
+    expect(princess.total).toBe(2);
+    expect(princess.hits.map((h) => h.profile.displayName)).toEqual(["Sir Gallant"]);
+    const nothing = await searchProfiles(database.db, { ...input("zzzzqx"), page: 4 });
+    expect(nothing.page).toBe(1);
+    expect(nothing.pageCount).toBe(1);
+    expect(nothing.hits).toEqual([]);
   });
 
   it("follows a profile's changes once its search document is refreshed", async () => {

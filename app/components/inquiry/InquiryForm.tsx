@@ -1,80 +1,143 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useActionData, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { notify } from "~/components/layout/notify";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { Fieldset, SelectField, TextAreaField, TextField } from "~/components/ui/Field";
 import { cx } from "~/components/ui/cx";
 import { EVENT_TYPES, MESSAGE_MAX_LENGTH } from "~/lib/constants";
-import { INQUIRY_FAILED, INQUIRY_HONEYPOT, firstErrors, inquiryFormInput, inquirySchema, type InquiryValues } from "~/lib/inquiry-schema";
-import { US_STATES } from "~/lib/us-states";
+import { INQUIRY_FAILED, INQUIRY_HONEYPOT, type InquiryValues } from "~/lib/inquiry-fields";
+// Types only: the schema module (and Zod with it) is imported on demand, see loadChecker.
+import type * as InquirySchemaModule from "~/lib/inquiry-schema";
+import { US_STATE_NAMES } from "~/lib/us-state-names";
 
 export interface InquiryFormProps {
   profileId: string;
   performerName: string;
-  captcha: { a: number; b: number; token: string };
   /** Where the form posts; the profile page's own action by default. */
   action?: string;
 }
 
+interface Captcha {
+  a: number;
+  b: number;
+  token: string;
+}
+
 /** What the profile action answers (see handleInquirySubmission); only the parts the form reads. */
 type InquiryResult =
-  | { ok: true; message: string; captcha: InquiryFormProps["captcha"]; sentAt: number }
+  | { ok: true; message: string; captcha: Captcha; sentAt: number }
   | {
       ok: false;
       errors: Record<string, string>;
       message?: string;
       values?: InquiryValues;
-      captcha: InquiryFormProps["captcha"];
+      captcha: Captcha;
     };
+
+/** "idle" until hydration: the server-rendered (shared, cached) page never carries a question. */
+type CaptchaState = { status: "idle" | "loading" | "failed" } | { status: "ready"; captcha: Captcha };
 
 function isInquiryResult(value: unknown): value is InquiryResult {
   return typeof value === "object" && value !== null && "ok" in value && "captcha" in value;
 }
 
+function isCaptcha(value: unknown): value is Captcha {
+  if (typeof value !== "object" || value === null) return false;
+  const { a, b, token } = value as Record<string, unknown>;
+  return Number.isInteger(a) && Number.isInteger(b) && typeof token === "string" && token !== "";
+}
+
+async function fetchCaptcha(): Promise<Captcha> {
+  const response = await fetch("/captcha", { cache: "no-store", headers: { Accept: "application/json" } });
+  const body: unknown = response.ok ? await response.json() : null;
+  if (!isCaptcha(body)) throw new Error(`captcha request answered ${response.status}`);
+  return body;
+}
+
+type InquiryChecker = typeof InquirySchemaModule;
 
 /**
  * The inquiry form on a profile. Without JavaScript it is a plain POST and the page comes back with
- * the result; with it, the fields are checked as the visitor submits, the send happens in the
- * background, a toast reports it and the form resets. The math question always comes from the server.
+ * the result (and, the first time, with the math question: the cached page has none). With it, the
+ * question is fetched as the form appears, the fields are checked as the visitor submits (the schema
+ * loads when they first focus a field), the send happens in the background, a toast reports it and
+ * the form resets. The question always comes from the server.
  */
-export function InquiryForm({ profileId, performerName, captcha, action }: InquiryFormProps) {
+export function InquiryForm({ profileId, performerName, action }: InquiryFormProps) {
   const id = useId();
+  const formAction = action ?? `/profile/${encodeURIComponent(profileId)}`;
   const fetcher = useFetcher<InquiryResult>({ key: `inquiry-${profileId}` });
   const actionData = useActionData<unknown>();
   // A no-JavaScript post re-renders the page with the action's answer; a background send puts it on the fetcher.
   const pageResult = isInquiryResult(actionData) ? actionData : undefined;
   const result = fetcher.data ?? pageResult;
   const formRef = useRef<HTMLFormElement>(null);
+  const checker = useRef<Promise<InquiryChecker> | null>(null);
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
   const kept = pageResult && !pageResult.ok ? pageResult.values : undefined;
   const [messageLength, setMessageLength] = useState(kept?.message.length ?? 0);
-  const sending = fetcher.state !== "idle";
-  const question = result?.captcha ?? captcha;
+  const [captchaState, setCaptchaState] = useState<CaptchaState>(() =>
+    pageResult ? { status: "ready", captcha: pageResult.captcha } : { status: "idle" },
+  );
+  const [checking, setChecking] = useState(false);
+  const sending = checking || fetcher.state !== "idle";
+  const question = captchaState.status === "ready" ? captchaState.captcha : null;
   const errors = clientErrors ?? (result && !result.ok ? result.errors : {});
+
+  const loadCaptcha = useCallback(() => {
+    setCaptchaState({ status: "loading" });
+    fetchCaptcha().then(
+      (captcha) => setCaptchaState({ status: "ready", captcha }),
+      () => setCaptchaState({ status: "failed" }),
+    );
+  }, []);
+
+  useEffect(() => {
+    if (!pageResult) loadCaptcha();
+    // Only on mount: later questions arrive with each answer of the action.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   useEffect(() => {
     const data = fetcher.data;
     if (!data) return;
     setClientErrors(null);
+    // Every answer carries the next question: a new one after a send or a wrong answer.
+    setCaptchaState({ status: "ready", captcha: data.captcha });
     if (data.ok) {
-      toast.success(data.message);
+      notify("success", data.message);
       formRef.current?.reset();
       setMessageLength(0);
     } else if (data.message || Object.keys(data.errors).length === 0) {
-      toast.error(data.message || INQUIRY_FAILED);
+      notify("error", data.message || INQUIRY_FAILED);
     }
   }, [fetcher.data]);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function loadChecker() {
+    checker.current ??= import("~/lib/inquiry-schema");
+    return checker.current;
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
     const form = event.currentTarget;
-    const parsed = inquirySchema.safeParse(inquiryFormInput(new FormData(form)));
-    if (parsed.success) {
+    if (sending) return;
+    setChecking(true);
+    let next: Record<string, string> | null = null;
+    try {
+      next = (await loadChecker()).checkInquiryForm(new FormData(form));
+    } catch {
+      // The checker could not load (offline, new deployment): the server checks everything anyway.
+      checker.current = null;
+    } finally {
+      setChecking(false);
+    }
+    if (!next) {
       setClientErrors(null);
+      fetcher.submit(form, { method: "post", action: formAction });
       return;
     }
-    event.preventDefault();
-    const next = firstErrors(parsed.error);
     setClientErrors(next);
     const first = Object.keys(next)[0];
     const field = first ? form.elements.namedItem(first) : null;
@@ -100,9 +163,10 @@ export function InquiryForm({ profileId, performerName, captcha, action }: Inqui
     <fetcher.Form
       ref={formRef}
       method="post"
-      action={action ?? `/profile/${encodeURIComponent(profileId)}`}
+      action={formAction}
       noValidate
-      onSubmit={onSubmit}
+      onSubmit={(event) => void onSubmit(event)}
+      onFocus={() => void loadChecker().catch(() => (checker.current = null))}
       onChange={(e) => {
         const target = e.target;
         if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) {
@@ -113,7 +177,7 @@ export function InquiryForm({ profileId, performerName, captcha, action }: Inqui
       className="space-y-5"
     >
       <input type="hidden" name="intent" value="inquiry" />
-      <input type="hidden" name="captchaToken" value={question.token} />
+      {question ? <input type="hidden" name="captchaToken" value={question.token} /> : null}
       <p className="text-sm text-slate-700">
         Your message goes to {performerName} by email. They reply to you directly; fields marked * are required.
       </p>
@@ -178,7 +242,7 @@ export function InquiryForm({ profileId, performerName, captcha, action }: Inqui
             error={errors.state}
           >
             <option value="">Select</option>
-            {US_STATES.map((s) => (
+            {US_STATE_NAMES.map((s) => (
               <option key={s.abbreviation} value={s.abbreviation}>
                 {s.name}
               </option>
@@ -229,18 +293,27 @@ export function InquiryForm({ profileId, performerName, captcha, action }: Inqui
         }
       />
       <div className="max-w-xs">
-        <TextField
-          // A new question clears the old answer.
-          key={question.token}
-          id={`${id}-captcha`}
-          label={`What is ${question.a} + ${question.b}?`}
-          name="captchaAnswer"
-          required
-          inputMode="numeric"
-          autoComplete="off"
-          hint="A quick check that you are a person."
-          error={errors.captchaAnswer ?? errors.captchaToken}
-        />
+        {captchaState.status === "ready" ? (
+          <TextField
+            // A new question clears the old answer.
+            key={captchaState.captcha.token}
+            id={`${id}-captcha`}
+            label={`What is ${captchaState.captcha.a} + ${captchaState.captcha.b}?`}
+            name="captchaAnswer"
+            required
+            inputMode="numeric"
+            autoComplete="off"
+            hint="A quick check that you are a person."
+            error={errors.captchaAnswer ?? errors.captchaToken}
+          />
+        ) : (
+          <CaptchaPending
+            id={`${id}-captcha`}
+            status={captchaState.status}
+            error={errors.captchaAnswer ?? errors.captchaToken}
+            onRetry={loadCaptcha}
+          />
+        )}
       </div>
       {/* Hidden from people and assistive technology; bots that fill every field give themselves away. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
@@ -251,5 +324,51 @@ export function InquiryForm({ profileId, performerName, captcha, action }: Inqui
         {sending ? "Sending..." : "Send Message"}
       </Button>
     </fetcher.Form>
+  );
+}
+
+/** Where the math question goes until it arrives (or when it could not be fetched). */
+function CaptchaPending({
+  id,
+  status,
+  error,
+  onRetry,
+}: {
+  id: string;
+  status: "idle" | "loading" | "failed";
+  error?: string;
+  onRetry: () => void;
+}) {
+  return (
+    <div className="space-y-1">
+      <p className="text-sm font-medium text-slate-800">
+        Math question
+        <span className="text-red-700" aria-hidden="true">
+          {" "}
+          *
+        </span>
+      </p>
+      {status === "failed" ? (
+        <div role="alert" className="flex flex-wrap items-center gap-2 text-sm text-red-700">
+          <span>The math question could not be loaded.</span>
+          <Button variant="secondary" size="sm" onClick={onRetry}>
+            Try again
+          </Button>
+        </div>
+      ) : status === "loading" ? (
+        <p role="status" className="text-sm text-slate-700">
+          Loading the math question...
+        </p>
+      ) : (
+        <noscript>
+          <p className="text-sm text-slate-700">Press Send Message and the math question will appear here.</p>
+        </noscript>
+      )}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm font-medium text-red-700" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -182,7 +182,11 @@ export const profiles = pgTable(
       .on(t.createdAt)
       .where(sql`is_active and payment_status = 'paid' and display_name is not null`),
     index("profiles_payment_expiry_idx").on(t.paymentStatus, t.paymentExpiry),
-    index("profiles_search_vector_idx").using("gin", t.searchVector),
+    // Partial like the listings: a word search then reads only public candidates from the index
+    // instead of intersecting it with a bitmap of every paid profile.
+    index("profiles_public_search_vector_idx")
+      .using("gin", t.searchVector)
+      .where(sql`is_active and payment_status = 'paid' and display_name is not null`),
     // ZIP-code search: public performers near a point, and those who travel anywhere.
     // They carry every column the search reads, so a plain ZIP search never visits the table.
     index("profiles_public_geo_idx")

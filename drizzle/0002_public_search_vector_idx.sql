@@ -1,0 +1,2 @@
+DROP INDEX "profiles_search_vector_idx";--> statement-breakpoint
+CREATE INDEX "profiles_public_search_vector_idx" ON "profiles" USING gin ("search_vector") WHERE is_active and payment_status = 'paid' and display_name is not null;
