@@ -47,8 +47,9 @@ async function seed(dataDir: string): Promise<string> {
 
 async function main() {
   const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
-  if (!fs.existsSync(path.join(buildDir, "server", "index.js"))) {
-    console.log(`No build in ${buildDir}: building...`);
+  // Always build: auditing a stale build measures pages that no longer exist.
+  {
+    console.log(`Building into ${buildDir}...`);
     const built = spawnSync("npx", ["react-router", "build"], { stdio: "inherit", env: { ...process.env, BUILD_DIR: buildDir } });
     if (built.status !== 0) throw new Error("build failed");
   }
@@ -93,6 +94,15 @@ async function main() {
         scores[category] = typeof score === "number" ? Math.round(score * 100) : null;
       }
       rows.push({ page: page.startsWith("/profile/") ? "/profile/{id}" : page, scores });
+      // Name what cost points, so a lower score says where to look.
+      for (const category of CATEGORIES) {
+        for (const ref of result.lhr.categories[category]?.auditRefs ?? []) {
+          const audit = result.lhr.audits[ref.id];
+          if (ref.weight > 0 && typeof audit?.score === "number" && audit.score < 1) {
+            console.log(`  ${category}: ${audit.title} (${Math.round(audit.score * 100)})`);
+          }
+        }
+      }
       if (result.lhr.runtimeError) console.log(`  runtime error: ${result.lhr.runtimeError.message}`);
     }
   } finally {
