@@ -48,11 +48,9 @@ async function seed(dataDir: string): Promise<string> {
 async function main() {
   const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
   // Always build: auditing a stale build measures pages that no longer exist.
-  {
-    console.log(`Building into ${buildDir}...`);
-    const built = spawnSync("npx", ["react-router", "build"], { stdio: "inherit", env: { ...process.env, BUILD_DIR: buildDir } });
-    if (built.status !== 0) throw new Error("build failed");
-  }
+  console.log(`Building into ${buildDir}...`);
+  const built = spawnSync("npx", ["react-router", "build"], { stdio: "inherit", env: { ...process.env, BUILD_DIR: buildDir } });
+  if (built.status !== 0) throw new Error("build failed");
   const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
   if (!fs.existsSync(chromePath)) throw new Error(`Chromium not found at ${chromePath}: set CHROME_PATH`);
 
