@@ -49,26 +49,7 @@ export const resetPasswordSchema = z
   })
   .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "Passwords do not match" });
 
-export type FieldErrors = Record<string, string>;
-
-/** The first message per field, keyed by the field's name. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    if (!(key in errors)) errors[key] = issue.message;
-  }
-  return errors;
-}
-
-/** A form's string fields as a plain object (files and repeated keys are not used by these forms). */
-export function formValues(form: FormData): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const [key, value] of form.entries()) {
-    if (typeof value === "string" && !(key in values)) values[key] = value;
-  }
-  return values;
-}
+export { fieldErrors, formValues, type FieldErrors } from "./form-errors";
 
 function hasControlCharacter(value: string): boolean {
   for (let i = 0; i < value.length; i++) {

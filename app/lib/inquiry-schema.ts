@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { EVENT_TYPES, MESSAGE_MAX_LENGTH } from "./constants";
 import { CAPTCHA_EXPIRED, CAPTCHA_MISSING, inquiryFormInput } from "./inquiry-fields";
+import { fieldErrors } from "./form-errors";
 import { STATE_ABBREVIATIONS } from "./us-state-names";
 
 export {
@@ -60,16 +61,6 @@ export const inquirySchema = z.object({
 export type InquiryInput = z.infer<typeof inquirySchema>;
 export type InquiryField = keyof InquiryInput;
 
-/** The first message for each field, keyed by field name. */
-export function firstErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    if (!(key in errors)) errors[key] = issue.message;
-  }
-  return errors;
-}
-
 /**
  * The browser's check of a filled-in form: null when it may be sent, else the first message per
  * field. A missing math question (still loading) reads as an unanswered one.
@@ -77,7 +68,7 @@ export function firstErrors(error: z.ZodError): Record<string, string> {
 export function checkInquiryForm(form: FormData): Record<string, string> | null {
   const parsed = inquirySchema.safeParse(inquiryFormInput(form));
   if (parsed.success) return null;
-  const errors = firstErrors(parsed.error);
+  const errors = fieldErrors(parsed.error);
   if (errors.captchaToken) {
     delete errors.captchaToken;
     errors.captchaAnswer ??= CAPTCHA_MISSING;

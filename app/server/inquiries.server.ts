@@ -5,13 +5,13 @@ import {
   INQUIRY_FAILED,
   INQUIRY_HONEYPOT,
   INQUIRY_SENT,
-  firstErrors,
   inquiryFormInput,
   inquirySchema,
   inquiryValuesFrom,
   type InquiryInput,
   type InquiryValues,
 } from "~/lib/inquiry-schema";
+import { fieldErrors } from "~/lib/form-errors";
 import { CAPTCHA_TTL_MS, checkCaptcha, consumeCaptcha, issueCaptcha, readCaptcha, type Captcha } from "./captcha.server";
 import type { Executor } from "./db/client.server";
 import { contactMessages, profiles, user } from "./db/schema";
@@ -198,7 +198,7 @@ export async function handleInquirySubmission(
   const parsed = inquirySchema.safeParse(inquiryFormInput(form));
   if (!parsed.success) {
     const token = form.get("captchaToken");
-    const errors = firstErrors(parsed.error);
+    const errors = fieldErrors(parsed.error);
     if (typeof token !== "string" || token === "") {
       // The cached page carries no question (it is fetched by script), so a post without JavaScript
       // arrives without one: this answer brings the question, and the visitor answers it and sends again.

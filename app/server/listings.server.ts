@@ -9,7 +9,7 @@ import {
   type FreeListingInput,
   type FreeListingValues,
 } from "~/lib/free-listing-schema";
-import { firstErrors } from "~/lib/inquiry-schema";
+import { fieldErrors } from "~/lib/form-errors";
 import type { Executor } from "./db/client.server";
 import { freeListingRequests } from "./db/schema";
 import type { Logger } from "./logger.server";
@@ -82,7 +82,7 @@ export async function handleFreeListingSubmission(context: FreeListingContext, r
     return { ok: true, message: APPLICATION_SENT, submittedAt: now.getTime() };
   }
   const parsed = freeListingSchema.safeParse(values);
-  if (!parsed.success) return { ok: false, errors: firstErrors(parsed.error), values };
+  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error), values };
   try {
     const limited = await hitRateLimit(
       context.db,

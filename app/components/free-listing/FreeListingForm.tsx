@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { Fieldset, SelectField, TextAreaField, TextField } from "~/components/ui/Field";
-import { firstErrors } from "~/lib/inquiry-schema";
+import { fieldErrors } from "~/lib/form-errors";
 import { APPLICATION_FAILED, FREE_LISTING_HONEYPOT, freeListingSchema, freeListingValuesFrom, type FreeListingValues } from "~/lib/free-listing-schema";
 import { US_STATES } from "~/lib/us-states";
 
@@ -110,7 +110,7 @@ export function FreeListingForm({ result }: { result: FreeListingResult | undefi
       return;
     }
     event.preventDefault();
-    const next = firstErrors(parsed.error);
+    const next = fieldErrors(parsed.error);
     setClientErrors(next);
     const first = Object.keys(next)[0];
     const field = first ? form.elements.namedItem(first) : null;
