@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
+  type LinkDescriptor,
   Links,
   Meta,
   Outlet,
@@ -10,7 +11,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
+import appStylesHref from "./app.css?url";
 import { Footer } from "~/components/layout/Footer";
 import { Header } from "~/components/layout/Header";
 import { notify } from "~/components/layout/notify";
@@ -39,6 +40,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export type RootData = Awaited<ReturnType<typeof loader>>["data"];
 
 export const links: Route.LinksFunction = () => [
+  // `precedence` makes React emit the stylesheet ahead of the script preloads it hoists into
+  // <head>: first paint waits on this file, not on the JavaScript.
+  { rel: "stylesheet", href: appStylesHref, precedence: "default" } as LinkDescriptor,
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
