@@ -1,10 +1,10 @@
 import { and, count, desc, eq, exists, inArray, sql, type SQL } from "drizzle-orm";
-import type {
-  DisplayImage,
-  GalleryImage,
-  PerformanceFlag,
-  ProfileCardData,
-  ProfileDetailData,
+import {
+  pickFlags,
+  type DisplayImage,
+  type GalleryImage,
+  type ProfileCardData,
+  type ProfileDetailData,
 } from "~/components/profile/types";
 import { CATEGORIES, FEATURED_PROFILES, PAGE_SIZE } from "~/lib/constants";
 import { stateName } from "~/lib/us-states";
@@ -260,7 +260,6 @@ async function toDetail(db: Executor, row: DetailRow): Promise<ProfileDetailData
     .from(profileImages)
     .where(eq(profileImages.profileId, id))
     .orderBy(profileImages.position);
-  const flag = (key: PerformanceFlag) => Boolean(row[key]);
   return {
     id,
     displayName: row.displayName,
@@ -274,19 +273,7 @@ async function toDetail(db: Executor, row: DetailRow): Promise<ProfileDetailData
     images: imageRows.map((image): GalleryImage => ({ id: image.id, ...toDisplayImage(image) })),
     social: { facebook: row.facebook, instagram: row.instagram, tiktok: row.tiktok, twitter: row.twitter },
     travelRadius: row.travelRadius ?? "local_only",
-    flags: {
-      availableForTravel: flag("availableForTravel"),
-      availableVirtual: flag("availableVirtual"),
-      requireTravelExpenses: flag("requireTravelExpenses"),
-      requireDeposit: flag("requireDeposit"),
-      bringOwnCostume: flag("bringOwnCostume"),
-      performOutdoors: flag("performOutdoors"),
-      requireDressingRoom: flag("requireDressingRoom"),
-      familyFriendlyOnly: flag("familyFriendlyOnly"),
-      adultThemesOk: flag("adultThemesOk"),
-      groupPerformer: flag("groupPerformer"),
-      backgroundCheck: flag("backgroundCheck"),
-    },
+    flags: pickFlags(row),
   };
 }
 

@@ -1,4 +1,5 @@
 import { asc, eq } from "drizzle-orm";
+import { pickFlags, type PerformanceFlag } from "~/components/profile/types";
 import { CATEGORIES } from "~/lib/constants";
 import { defaultProfileValues, type ProfileFormValues, type ProfileInput } from "~/lib/profile-schema";
 import { findCity, stateName } from "~/lib/us-states";
@@ -199,25 +200,10 @@ export interface PreviewProfile {
   priceMax: number | null;
   social: { facebook: string | null; instagram: string | null; tiktok: string | null; twitter: string | null };
   travelRadius: string;
-  flags: Record<PreviewFlag, boolean>;
+  flags: Record<PerformanceFlag, boolean>;
   categories: string[];
   images: PreviewImage[];
 }
-
-const PREVIEW_FLAGS = [
-  "availableForTravel",
-  "availableVirtual",
-  "requireTravelExpenses",
-  "requireDeposit",
-  "bringOwnCostume",
-  "performOutdoors",
-  "requireDressingRoom",
-  "familyFriendlyOnly",
-  "adultThemesOk",
-  "groupPerformer",
-  "backgroundCheck",
-] as const;
-type PreviewFlag = (typeof PREVIEW_FLAGS)[number];
 
 /**
  * The owner's own profile shaped like the public profile page's data, whatever its listing state;
@@ -241,7 +227,6 @@ export async function loadPreview(db: Executor, userId: string): Promise<Preview
       .where(eq(profileImages.profileId, userId))
       .orderBy(asc(profileImages.position)),
   ]);
-  const flags = Object.fromEntries(PREVIEW_FLAGS.map((flag) => [flag, row[flag]])) as Record<PreviewFlag, boolean>;
   return {
     id: row.id,
     displayName: row.displayName?.trim() || null,
@@ -253,7 +238,7 @@ export async function loadPreview(db: Executor, userId: string): Promise<Preview
     priceMax: row.priceMax,
     social: { facebook: row.facebook, instagram: row.instagram, tiktok: row.tiktok, twitter: row.twitter },
     travelRadius: row.travelRadius,
-    flags,
+    flags: pickFlags(row),
     categories: orderedCategories(categories.map((c) => c.category)),
     images: images.map((image) => ({
       ...image,

@@ -45,6 +45,11 @@ export const PERFORMANCE_FLAGS = [
 ] as const;
 export type PerformanceFlag = (typeof PERFORMANCE_FLAGS)[number];
 
+/** The profile's yes/no flags, read off a database row. */
+export function pickFlags(row: Record<PerformanceFlag, boolean | null>): Record<PerformanceFlag, boolean> {
+  return Object.fromEntries(PERFORMANCE_FLAGS.map((flag) => [flag, Boolean(row[flag])])) as Record<PerformanceFlag, boolean>;
+}
+
 export interface GalleryImage extends DisplayImage {
   id: string;
 }
