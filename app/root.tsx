@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { lazy, useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -17,7 +17,7 @@ import { Header } from "~/components/layout/Header";
 import { notify } from "~/components/layout/notify";
 import { Toasts } from "~/components/layout/Toasts";
 import { WelcomePopup } from "~/components/layout/WelcomePopup";
-import { ErrorPage, errorTitle } from "~/components/layout/ErrorPage";
+import { errorTitle } from "~/components/layout/error-text";
 import { getSessionUser } from "~/server/auth.server";
 import { readFlash } from "~/server/flash.server";
 
@@ -87,6 +87,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
   }, [flash]);
   return <Outlet />;
 }
+
+// Loaded only when an error is shown, so no page's first download carries it. No Suspense boundary
+// on purpose: the server waits for it and sends the whole error page, and hydration keeps that
+// HTML until the chunk arrives.
+const ErrorPage = lazy(() => import("~/components/layout/ErrorPage").then((m) => ({ default: m.ErrorPage })));
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const siteName = useRouteLoaderData<typeof loader>("root")?.siteName ?? "CostumeCast";

@@ -27,40 +27,6 @@ export function performersFound(count: number): string {
   return `${dollars.format(count)} ${count === 1 ? "performer" : "performers"} found`;
 }
 
-export type SocialNetwork = "facebook" | "instagram" | "tiktok" | "twitter";
-
-const SOCIAL_BASE: Record<SocialNetwork, { label: string; url: (handle: string) => string }> = {
-  facebook: { label: "Facebook", url: (h) => `https://www.facebook.com/${h}` },
-  instagram: { label: "Instagram", url: (h) => `https://www.instagram.com/${h}` },
-  tiktok: { label: "TikTok", url: (h) => `https://www.tiktok.com/@${h}` },
-  twitter: { label: "X (Twitter)", url: (h) => `https://x.com/${h}` },
-};
-
-export function socialLabel(network: SocialNetwork): string {
-  return SOCIAL_BASE[network].label;
-}
-
-/**
- * The profile address for a stored handle. Performers sometimes paste a whole address or an
- * "@name"; only the bare handle is kept, and anything that is not a plausible handle gives null
- * so a visitor is never sent to an address the performer did not mean.
- */
-export function socialUrl(network: SocialNetwork, stored: string | null | undefined): string | null {
-  if (!stored) return null;
-  let handle = stored.trim();
-  if (/^https?:\/\//i.test(handle) || /^(www\.)?[a-z]+\.(com|net)\//i.test(handle)) {
-    try {
-      const url = new URL(/^https?:\/\//i.test(handle) ? handle : `https://${handle}`);
-      handle = url.pathname.split("/").filter(Boolean)[0] ?? "";
-    } catch {
-      return null;
-    }
-  }
-  handle = handle.replace(/^@+/, "");
-  if (!/^[A-Za-z0-9._-]{1,100}$/.test(handle)) return null;
-  return SOCIAL_BASE[network].url(encodeURIComponent(handle));
-}
-
 /** The first sentence-ish part of a text, cut at a word boundary, for meta descriptions. */
 export function excerpt(text: string | null | undefined, max = 155): string {
   const clean = (text ?? "").replace(/\s+/g, " ").trim();

@@ -1,14 +1,5 @@
 import type { DisplayImage, ProfileCardData } from "~/components/profile/types";
 
-/** Shown on a card when a performer has not uploaded a picture yet. */
-export const PLACEHOLDER_IMAGE: DisplayImage = {
-  src: "/images/placeholder-performer.webp",
-  width: 640,
-  height: 640,
-  variants: [],
-  blurDataUrl: null,
-};
-
 function sampleImage(n: number): DisplayImage {
   return { src: `/images/sample-${n}.webp`, width: 640, height: 640, variants: [], blurDataUrl: null };
 }

@@ -1,10 +1,11 @@
 import { useEffect } from "react";
 import { data, isRouteErrorResponse, Link, redirect, useRouteLoaderData } from "react-router";
-import { toast } from "sonner";
+import { notify } from "~/components/layout/notify";
 import type { Route } from "./+types/dashboard.edit-profile";
 import { ProfileEditorForm } from "~/components/profile-editor/ProfileEditorForm";
 import { Alert } from "~/components/ui/Alert";
-import { ErrorPage, errorTitle } from "~/components/layout/ErrorPage";
+import { ErrorPage } from "~/components/layout/ErrorPage";
+import { errorTitle } from "~/components/layout/error-text";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { readProfileForm, validateProfile, type ProfileErrors, type ProfileFormValues } from "~/lib/profile-schema";
 import { requireUser } from "~/server/auth.server";
@@ -94,7 +95,7 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
   const formError = actionData?.formError ?? null;
 
   useEffect(() => {
-    if (formError) toast.error(formError);
+    if (formError) notify("error", formError);
   }, [actionData, formError]);
 
   return (
@@ -122,7 +123,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const siteName = useRouteLoaderData<{ siteName: string }>("root")?.siteName ?? "CostumeCast";
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   useEffect(() => {
-    if (!notFound) toast.error(PROFILE_LOAD_FAILED);
+    if (!notFound) notify("error", PROFILE_LOAD_FAILED);
   }, [notFound]);
   if (notFound) return <ErrorPage status={404} documentTitle={errorTitle(404, siteName)} />;
   return (

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, redirect, useFetcher, useNavigation, useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { notify } from "~/components/layout/notify";
 import type { Route } from "./+types/dashboard.manage-images";
 import { ImageDropZone } from "~/components/images/ImageDropZone";
 import { ImageList } from "~/components/images/ImageList";
@@ -98,7 +98,7 @@ export default function ManageImages({ loaderData }: Route.ComponentProps) {
   const reorder = useFetcher();
 
   useEffect(() => {
-    if (loadFailed) toast.error(IMAGE_MESSAGES.loadFailed);
+    if (loadFailed) notify("error", IMAGE_MESSAGES.loadFailed);
   }, [loadFailed]);
 
   const loading =

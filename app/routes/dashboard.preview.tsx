@@ -6,7 +6,7 @@ import { Gallery } from "~/components/profile/Gallery";
 import { ProfileSummary } from "~/components/profile/ProfileDetails";
 import { Badge } from "~/components/ui/Badge";
 import { ButtonLink } from "~/components/ui/Button";
-import { socialLabel, socialUrl, type SocialNetwork } from "~/lib/format";
+import { socialLabel, socialUrl, type SocialNetwork } from "~/lib/social";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { missingListingFields } from "~/lib/profile-schema";
 import { requireUser } from "~/server/auth.server";

@@ -8,7 +8,7 @@ import {
   useRouteError,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
-import { toast } from "sonner";
+import { notify } from "~/components/layout/notify";
 import type { Route } from "./+types/dashboard";
 import { AccountPanel } from "~/components/dashboard/AccountPanel";
 import { Checklist } from "~/components/dashboard/Checklist";
@@ -125,13 +125,13 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
   const page = inbox?.page ?? 1;
 
   useEffect(() => {
-    if (!inbox) toast.error(LOAD_FAILED);
+    if (!inbox) notify("error", LOAD_FAILED);
   }, [inbox]);
 
   // A failed mark or delete means the list on screen is out of date: say so and load it afresh.
   useEffect(() => {
     if (!actionData?.message) return;
-    toast.error(actionData.message);
+    notify("error", actionData.message);
     if (actionData.intent) navigate(listHref(page), { replace: true });
   }, [actionData, navigate, page]);
 

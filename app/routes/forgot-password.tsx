@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { notify } from "~/components/layout/notify";
 import type { Route } from "./+types/forgot-password";
 import { AuthLayout, authLinkClass } from "~/components/auth/AuthLayout";
 import { useErrorToast } from "~/components/auth/useErrorToast";
@@ -39,7 +39,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   useErrorToast(actionData);
   const sent = actionData?.sent ?? null;
   useEffect(() => {
-    if (sent) toast.success(sent);
+    if (sent) notify("success", sent);
   }, [actionData, sent]);
   const busy = useNavigation().state === "submitting";
 

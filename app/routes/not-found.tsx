@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/not-found";
-import { ErrorPage, errorTitle } from "~/components/layout/ErrorPage";
+import { ErrorPage } from "~/components/layout/ErrorPage";
+import { errorTitle } from "~/components/layout/error-text";
 import { siteFrom } from "~/lib/meta";
 
 // A matched catch-all route (rather than an unmatched URL) renders inside the layout with real

@@ -1,13 +1,13 @@
+import { lazy } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/profile";
 import { InquiryForm } from "~/components/inquiry/InquiryForm";
 import { Gallery } from "~/components/profile/Gallery";
-import { PreviewNotice } from "~/components/profile/PreviewNotice";
 import { ProfileNotFound } from "~/components/profile/ProfileNotFound";
 import { ProfileSections, ProfileSummary } from "~/components/profile/ProfileDetails";
 import type { ProfileDetailData } from "~/components/profile/types";
 import { NO_BOOKINGS_NOTE } from "~/lib/constants";
-import { excerpt, socialUrl } from "~/lib/format";
+import { excerpt } from "~/lib/format";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { getSessionUser } from "~/server/auth.server";
 import { getProfilePreview, getPublicProfile } from "~/server/directory.server";
@@ -17,10 +17,11 @@ import { handleInquirySubmission } from "~/server/inquiries.server";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = params.id;
   const profile = id.length <= 128 ? await getPublicProfile(context.db, id) : null;
+  const origin = context.config.publicUrl;
   if (profile) {
     // The same page for every visitor (the inquiry form fetches its math question from /captcha),
     // so it takes the shared public policy and a stable ETag like the other directory pages.
-    return cachedData(request, { kind: "public" as const, profile });
+    return cachedData(request, { kind: "public" as const, profile, seo: profileSeo(profile, origin, true) });
   }
   // Owner preview: the signed-in owner (or an admin) sees a profile visitors cannot.
   const user = await getSessionUser(context.auth, context.db, request);
@@ -32,6 +33,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         {
           kind: "preview" as const,
           profile: preview.profile,
+          seo: profileSeo(preview.profile, origin, false),
           viewer: user.id === id ? ("owner" as const) : ("admin" as const),
           isPaid: preview.isPaid,
           isActive: preview.isActive,
@@ -54,9 +56,7 @@ export const headers: Route.HeadersFunction = (args) => routeCacheHeaders(args);
 function profileJsonLd(profile: ProfileDetailData, origin: string, url: string) {
   const name = profile.displayName ?? "";
   const image = profile.images[0]?.src;
-  const sameAs = (["instagram", "facebook", "tiktok", "twitter"] as const)
-    .map((network) => socialUrl(network, profile.social[network]))
-    .filter((u): u is string => u !== null);
+  const sameAs = profile.connect.map((link) => link.url);
   const crumbs: { name: string; path: string }[] = [
     { name: "Home", path: "/" },
     { name: "Browse", path: "/browse" },
@@ -104,6 +104,22 @@ function profileJsonLd(profile: ProfileDetailData, origin: string, url: string) 
   ];
 }
 
+/**
+ * Title, description and JSON-LD, worked out by the loader: the browser only needs the finished
+ * strings (for the title after a client-side navigation), not the code that writes them.
+ */
+function profileSeo(profile: ProfileDetailData, origin: string, isPublic: boolean) {
+  const name = profile.displayName ?? "Profile preview";
+  const place = [profile.city, profile.stateName].filter(Boolean).join(", ");
+  return {
+    title: place ? `${name} - Costume Performer in ${place}` : `${name} - Costume Performer`,
+    description:
+      excerpt(profile.bio) ||
+      `${name} is a costume and cosplay performer${place ? ` in ${place}` : ""}. Send an inquiry to book an appearance.`,
+    jsonLd: isPublic ? profileJsonLd(profile, origin, `${origin}/profile/${profile.id}`) : undefined,
+  };
+}
+
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   const site = { ...siteFrom(matches), path: location.pathname };
   if (!loaderData || loaderData.kind === "not-found") {
@@ -114,24 +130,21 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
       noindex: true,
     });
   }
-  const profile = loaderData.profile;
-  const name = profile.displayName ?? "Profile preview";
-  const place = [profile.city, profile.stateName].filter(Boolean).join(", ");
-  const title = place ? `${name} - Costume Performer in ${place}` : `${name} - Costume Performer`;
-  const description =
-    excerpt(profile.bio) ||
-    `${name} is a costume and cosplay performer${place ? ` in ${place}` : ""}. Send an inquiry to book an appearance.`;
-  const url = `${site.origin}/profile/${profile.id}`;
+  const { profile, seo } = loaderData;
   return pageMeta({
     ...site,
-    title,
-    description,
+    title: seo.title,
+    description: seo.description,
     type: "profile",
     image: profile.images[0]?.src ?? "/images/placeholder-performer.webp",
     noindex: loaderData.kind === "preview",
-    jsonLd: loaderData.kind === "public" ? profileJsonLd(profile, site.origin, url) : undefined,
+    jsonLd: seo.jsonLd,
   });
 };
+
+// Only an owner or an admin ever sees it, so visitors never download it (see ErrorPage in root.tsx
+// for why there is no Suspense boundary).
+const PreviewNotice = lazy(() => import("~/components/profile/PreviewNotice").then((m) => ({ default: m.PreviewNotice })));
 
 export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === "not-found") return <ProfileNotFound />;

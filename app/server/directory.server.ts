@@ -8,6 +8,7 @@ import {
 } from "~/components/profile/types";
 import { CATEGORIES, FEATURED_PROFILES, PAGE_SIZE } from "~/lib/constants";
 import { stateName } from "~/lib/us-states";
+import { socialLinks } from "~/lib/social";
 import type { Executor } from "./db/client.server";
 import { profileCategories, profileImages, profiles, type ImageVariant } from "./db/schema";
 import { isPubliclyVisible, publicProfileCondition, todayIso } from "./visibility.server";
@@ -271,7 +272,7 @@ async function toDetail(db: Executor, row: DetailRow): Promise<ProfileDetailData
     priceMax: row.priceMax,
     categories: categories.get(id) ?? [],
     images: imageRows.map((image): GalleryImage => ({ id: image.id, ...toDisplayImage(image) })),
-    social: { facebook: row.facebook, instagram: row.instagram, tiktok: row.tiktok, twitter: row.twitter },
+    connect: socialLinks({ facebook: row.facebook, instagram: row.instagram, tiktok: row.tiktok, twitter: row.twitter }),
     travelRadius: row.travelRadius ?? "local_only",
     flags: pickFlags(row),
   };

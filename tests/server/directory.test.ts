@@ -19,7 +19,8 @@ import {
 } from "../../app/server/directory.server";
 import { cachedData, PUBLIC_CACHE_CONTROL, routeCacheHeaders } from "../../app/server/http-cache.server";
 import { parseDirectoryFilters, browseHref, categoryHref } from "../../app/lib/directory-params";
-import { formatPriceRange, moreLabel, socialUrl, visibleCategories } from "../../app/lib/format";
+import { formatPriceRange, moreLabel, visibleCategories } from "../../app/lib/format";
+import { socialUrl } from "../../app/lib/social";
 import { todayIso } from "../../app/server/visibility.server";
 import { stateName, US_STATE_NAMES } from "../../app/lib/us-state-names";
 import { US_STATES } from "../../app/lib/us-states";

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { notify } from "~/components/layout/notify";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { Fieldset, SelectField, TextAreaField, TextField } from "~/components/ui/Field";
@@ -93,12 +93,12 @@ export function FreeListingForm({ result }: { result: FreeListingResult | undefi
     if (!result) return;
     setClientErrors(null);
     if (result.ok) {
-      toast.success(result.message);
+      notify("success", result.message);
       formRef.current?.reset();
     } else if (result.message) {
-      toast.error(result.message);
+      notify("error", result.message);
     } else if (Object.keys(result.errors).length === 0) {
-      toast.error(APPLICATION_FAILED);
+      notify("error", APPLICATION_FAILED);
     }
   }, [result]);
 

@@ -1,5 +1,5 @@
 import { useRef, useState, type DragEvent, type KeyboardEvent } from "react";
-import { toast } from "sonner";
+import { notify } from "~/components/layout/notify";
 import { Button } from "~/components/ui/Button";
 import { cx } from "~/components/ui/cx";
 import {
@@ -52,7 +52,7 @@ export function ImageDropZone({ held, onUploaded }: { held: number; onUploaded: 
   async function start(files: File[]) {
     if (disabled || files.length === 0) return;
     if (held + files.length > MAX_IMAGES_PER_PROFILE) {
-      toast.error(IMAGE_MESSAGES.limit);
+      notify("error", IMAGE_MESSAGES.limit);
       return;
     }
     const batch = files.map((file) => {
@@ -92,9 +92,9 @@ export function ImageDropZone({ held, onUploaded }: { held: number; onUploaded: 
 
     if (succeeded > 0) {
       onUploaded();
-      if (failures.length === 0) toast.success(IMAGE_MESSAGES.uploaded);
+      if (failures.length === 0) notify("success", IMAGE_MESSAGES.uploaded);
     }
-    if (failures.length > 0) toast.error(IMAGE_MESSAGES.uploadFailed, { description: failures.join("\n") });
+    if (failures.length > 0) notify("error", IMAGE_MESSAGES.uploadFailed, { description: failures.join("\n") });
   }
 
   const openPicker = () => {

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { headingFor } from "./error-text";
 
 interface ErrorPageProps {
   status: number;
@@ -8,13 +9,6 @@ interface ErrorPageProps {
   detail?: string;
   /** Render a `<title>`: needed when shown by an error boundary, whose route has no `meta` to give one. */
   documentTitle?: string;
-}
-
-function headingFor(status: number): string {
-  if (status === 404) return "Page not found";
-  if (status === 401 || status === 403) return "You don't have access to this page";
-  if (status >= 400 && status < 500) return "We couldn't handle that request";
-  return "Something went wrong";
 }
 
 function defaultMessage(status: number): string {
@@ -56,9 +50,4 @@ export function ErrorPage({ status, message, detail, documentTitle }: ErrorPageP
       ) : null}
     </div>
   );
-}
-
-/** The `<title>` text for an error page. */
-export function errorTitle(status: number, siteName: string): string {
-  return `${headingFor(status)} | ${siteName}`;
 }

@@ -1,11 +1,15 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import type { Toaster as SonnerToaster } from "sonner";
+import { isToasterWanted, subscribeToToasterWanted } from "./notify";
 
-// Sonner loads once the page has hydrated, so it is not part of any page's first download. (No
-// React.lazy: a Suspense boundary would add its own reveal delay to the first toast.)
+// The toast area (top right). Sonner is loaded when the first toast is raised (see notify.ts), so
+// a visitor who never sees a toast never downloads it. (No React.lazy: a Suspense boundary would
+// add its own reveal delay to the first toast.)
 export function Toasts() {
+  const wanted = useSyncExternalStore(subscribeToToasterWanted, isToasterWanted, () => false);
   const [Toaster, setToaster] = useState<typeof SonnerToaster | null>(null);
   useEffect(() => {
+    if (!wanted) return;
     let cancelled = false;
     import("sonner").then(
       (module) => {
@@ -18,7 +22,7 @@ export function Toasts() {
     return () => {
       cancelled = true;
     };
-  }, []);
+  }, [wanted]);
   if (!Toaster) return null;
   // Sonner's default (dark text on white) keeps AA contrast; its "rich colors" pale greens do not.
   return (

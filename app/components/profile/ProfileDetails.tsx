@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { travelRangeLabel } from "~/lib/constants";
-import { formatPriceRange, socialLabel, socialUrl, type SocialNetwork } from "~/lib/format";
+import { formatPriceRange } from "~/lib/format";
 import type { PerformanceFlag, ProfileDetailData } from "./types";
 
 const TRAVEL_FLAGS: { key: PerformanceFlag; label: string }[] = [
@@ -20,8 +20,6 @@ const PERFORMANCE_DETAILS: { key: PerformanceFlag; label: string }[] = [
   { key: "groupPerformer", label: "Group performer" },
   { key: "backgroundCheck", label: "Background check completed" },
 ];
-
-const NETWORKS: SocialNetwork[] = ["instagram", "facebook", "tiktok", "twitter"];
 
 function YesNoList({ items, flags }: { items: { key: PerformanceFlag; label: string }[]; flags: Record<PerformanceFlag, boolean> }) {
   return (
@@ -50,7 +48,13 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 /** Name, place, price and categories: the top of a profile page, beside the gallery. */
-export function ProfileSummary({ profile, preview }: { profile: ProfileDetailData; preview: boolean }) {
+export function ProfileSummary({
+  profile,
+  preview,
+}: {
+  profile: Pick<ProfileDetailData, "displayName" | "city" | "state" | "stateName" | "priceMin" | "priceMax" | "categories">;
+  preview: boolean;
+}) {
   const price = formatPriceRange(profile.priceMin, profile.priceMax);
   const place = [profile.city, profile.stateName ?? profile.state].filter(Boolean).join(", ");
   return (
@@ -88,9 +92,7 @@ export function ProfileSummary({ profile, preview }: { profile: ProfileDetailDat
 
 /** About, Travel & Availability, Performance Details and Connect. */
 export function ProfileSections({ profile, preview }: { profile: ProfileDetailData; preview: boolean }) {
-  const links = NETWORKS.map((network) => ({ network, url: socialUrl(network, profile.social[network]) })).filter(
-    (l): l is { network: SocialNetwork; url: string } => l.url !== null,
-  );
+  const links = profile.connect;
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <div className="lg:col-span-2">
@@ -120,7 +122,7 @@ export function ProfileSections({ profile, preview }: { profile: ProfileDetailDa
         <Section id="connect-heading" title="Connect">
           {links.length > 0 ? (
             <ul className="flex flex-wrap gap-3">
-              {links.map(({ network, url }) => (
+              {links.map(({ network, label, url }) => (
                 <li key={network}>
                   <a
                     href={url}
@@ -128,7 +130,7 @@ export function ProfileSections({ profile, preview }: { profile: ProfileDetailDa
                     target="_blank"
                     className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
                   >
-                    {socialLabel(network)}
+                    {label}
                     <span className="sr-only"> (opens in a new tab)</span>
                   </a>
                 </li>

@@ -1,6 +1,14 @@
 import type { CSSProperties } from "react";
-import { PLACEHOLDER_IMAGE } from "~/lib/sample-profiles";
 import type { DisplayImage } from "./types";
+
+/** Shown when a performer has not uploaded a picture yet. */
+const PLACEHOLDER_IMAGE: DisplayImage = {
+  src: "/images/placeholder-performer.webp",
+  width: 640,
+  height: 640,
+  variants: [],
+  blurDataUrl: null,
+};
 
 interface ResponsiveImageProps {
   image: DisplayImage | null;

@@ -1,3 +1,5 @@
+import type { SocialLink } from "~/lib/social";
+
 // Shapes the directory pages hand from their loaders to the browser. Plain data only: nothing here
 // may carry a performer's contact email.
 
@@ -54,13 +56,6 @@ export interface GalleryImage extends DisplayImage {
   id: string;
 }
 
-export interface SocialHandles {
-  facebook: string | null;
-  instagram: string | null;
-  tiktok: string | null;
-  twitter: string | null;
-}
-
 export interface ProfileDetailData {
   id: string;
   /** Null only in the owner's preview of an unfinished profile. */
@@ -73,7 +68,8 @@ export interface ProfileDetailData {
   priceMax: number | null;
   categories: string[];
   images: GalleryImage[];
-  social: SocialHandles;
+  /** Connect links, built on the server from the stored handles (see socialLinks). */
+  connect: SocialLink[];
   travelRadius: string;
   flags: Record<PerformanceFlag, boolean>;
 }
