@@ -9,6 +9,7 @@ import type { AppServices } from "./app/server/services.server";
 const DEV = process.argv.includes("--dev");
 const SHUTDOWN_TIMEOUT_MS = 4500;
 const HEALTH_TIMEOUT_MS = 3000;
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 async function main() {
   let config;
@@ -38,6 +39,7 @@ async function main() {
     { createLogger },
     { createServices },
     { mountMedia },
+    { precompressedAssets },
   ] = await Promise.all([
     import("@react-router/express"),
     import("compression"),
@@ -48,6 +50,7 @@ async function main() {
     import("./app/server/logger.server"),
     import("./app/server/services.server"),
     import("./app/server/storage/media-route.server"),
+    import("./app/server/precompressed-assets.server"),
   ]);
   const logger = createLogger(config.logLevel);
 
@@ -121,10 +124,9 @@ async function main() {
       console.error("No production build found: run `npm run build` first.");
       process.exit(1);
     }
-    app.use(
-      "/assets",
-      express.static(path.join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y", index: false }),
-    );
+    const assetsDir = path.join(buildDir, "client", "assets");
+    app.use("/assets", precompressedAssets(assetsDir, ONE_YEAR_SECONDS));
+    app.use("/assets", express.static(assetsDir, { immutable: true, maxAge: ONE_YEAR_SECONDS * 1000, index: false }));
     app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
     build = (await import(serverEntry)) as ServerBuild;
   }

@@ -13,7 +13,7 @@ const DATA_DIR = path.resolve(ROOT, process.env.DEMO_DATA_DIR ?? ".demo-data");
 const SEEDED_MARKER = path.join(DATA_DIR, ".seeded");
 const PORT = process.env.PORT ?? "3000";
 // Sources whose change makes the existing build stale.
-const SOURCES = ["app", "public", "vite.config.ts", "react-router.config.ts", "package.json", "tsconfig.json"];
+const SOURCES = ["app", "public", "vite.config.ts", "vite.plugins.ts", "react-router.config.ts", "package.json", "tsconfig.json"];
 
 const started = Date.now();
 let child: ChildProcess | null = null;

@@ -1,6 +1,6 @@
-// The inquiry form's field names, texts and form reading, without Zod: the form component imports
-// this eagerly and loads the schema (./inquiry-schema, which re-exports all of this) only when the
-// visitor starts filling the form in.
+// The inquiry form's field names and texts, without Zod: the form component imports this eagerly and
+// loads the schema (./inquiry-schema, which re-exports all of this and reads submitted forms) only
+// when the visitor starts filling the form in.
 
 export const INQUIRY_HONEYPOT = "company_website";
 export const INQUIRY_SENT = "Message sent successfully!";
@@ -20,33 +20,4 @@ export interface InquiryValues {
   message: string;
   eventTypes: string[];
   eventDate: string;
-}
-
-export function inquiryValuesFrom(form: FormData): InquiryValues {
-  const text = (key: string) => {
-    const value = form.get(key);
-    return typeof value === "string" ? value : "";
-  };
-  return {
-    name: text("name"),
-    email: text("email"),
-    phone: text("phone"),
-    city: text("city"),
-    state: text("state"),
-    zip: text("zip"),
-    message: text("message"),
-    eventTypes: form.getAll("eventTypes").filter((v): v is string => typeof v === "string"),
-    eventDate: text("eventDate"),
-  };
-}
-
-/** Everything the schema reads from a submitted form. */
-export function inquiryFormInput(form: FormData) {
-  const answer = form.get("captchaAnswer");
-  const token = form.get("captchaToken");
-  return {
-    ...inquiryValuesFrom(form),
-    captchaAnswer: typeof answer === "string" ? answer : "",
-    captchaToken: typeof token === "string" ? token : "",
-  };
 }

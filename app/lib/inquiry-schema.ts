@@ -4,7 +4,7 @@
 
 import { z } from "zod";
 import { EVENT_TYPES, MESSAGE_MAX_LENGTH } from "./constants";
-import { CAPTCHA_EXPIRED, CAPTCHA_MISSING, inquiryFormInput } from "./inquiry-fields";
+import { CAPTCHA_EXPIRED, CAPTCHA_MISSING, type InquiryValues } from "./inquiry-fields";
 import { fieldErrors } from "./form-errors";
 import { STATE_ABBREVIATIONS } from "./us-state-names";
 
@@ -15,10 +15,37 @@ export {
   INQUIRY_FAILED,
   INQUIRY_HONEYPOT,
   INQUIRY_SENT,
-  inquiryFormInput,
-  inquiryValuesFrom,
   type InquiryValues,
 } from "./inquiry-fields";
+
+export function inquiryValuesFrom(form: FormData): InquiryValues {
+  const text = (key: string) => {
+    const value = form.get(key);
+    return typeof value === "string" ? value : "";
+  };
+  return {
+    name: text("name"),
+    email: text("email"),
+    phone: text("phone"),
+    city: text("city"),
+    state: text("state"),
+    zip: text("zip"),
+    message: text("message"),
+    eventTypes: form.getAll("eventTypes").filter((v): v is string => typeof v === "string"),
+    eventDate: text("eventDate"),
+  };
+}
+
+/** Everything the schema reads from a submitted form. */
+export function inquiryFormInput(form: FormData) {
+  const answer = form.get("captchaAnswer");
+  const token = form.get("captchaToken");
+  return {
+    ...inquiryValuesFrom(form),
+    captchaAnswer: typeof answer === "string" ? answer : "",
+    captchaToken: typeof token === "string" ? token : "",
+  };
+}
 
 const PHONE_PATTERN = /^\+?[0-9\s\-()]*[0-9][0-9\s\-()]*$/;
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;

@@ -3,7 +3,6 @@ import { data } from "react-router";
 import type { Route } from "./+types/profile";
 import { InquiryForm } from "~/components/inquiry/InquiryForm";
 import { Gallery } from "~/components/profile/Gallery";
-import { ProfileNotFound } from "~/components/profile/ProfileNotFound";
 import { ProfileSections, ProfileSummary } from "~/components/profile/ProfileDetails";
 import type { ProfileDetailData } from "~/components/profile/types";
 import { NO_BOOKINGS_NOTE } from "~/lib/constants";
@@ -142,9 +141,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   });
 };
 
-// Only an owner or an admin ever sees it, so visitors never download it (see ErrorPage in root.tsx
-// for why there is no Suspense boundary).
+// Loaded only when shown: the preview notice is for an owner or an admin, and a missing profile is
+// rare (see ErrorPage in root.tsx for why there is no Suspense boundary).
 const PreviewNotice = lazy(() => import("~/components/profile/PreviewNotice").then((m) => ({ default: m.PreviewNotice })));
+const ProfileNotFound = lazy(() => import("~/components/profile/ProfileNotFound").then((m) => ({ default: m.ProfileNotFound })));
 
 export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === "not-found") return <ProfileNotFound />;

@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
 
 const NO_BOOKINGS = "This site does not process payments or bookings. Please coordinate directly with the performer.";
@@ -122,6 +123,60 @@ test.describe("desktop layout", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
     await page.getByRole("main").getByRole("link", { name: "Go to the home page" }).click();
     await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test("the toast library is downloaded only when a toast is raised", async ({ page }) => {
+  const scripts: Promise<string>[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") scripts.push(response.text());
+  });
+  const toastLibraryLoaded = async () => (await Promise.all(scripts)).some((body) => body.includes("data-sonner-toaster"));
+
+  await page.goto("/about");
+  await page.waitForLoadState("networkidle");
+  expect(await toastLibraryLoaded()).toBe(false);
+
+  // A failed sign-in raises a toast: the library loads then, and the toast shows.
+  await page.goto("/signin");
+  const main = page.getByRole("main");
+  await main.getByLabel("Email").fill("nobody@example.com");
+  await main.getByLabel(/^Password/).fill("wrong-password");
+  await main.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Failed to sign in" })).toBeVisible();
+  expect(await toastLibraryLoaded()).toBe(true);
+});
+
+test.describe("error pages from the root error boundary (the page loads on demand)", () => {
+  const hydrated = (page: Page, selector: string) =>
+    page.waitForFunction((sel) => {
+      const node = document.querySelector(sel);
+      return !!node && Object.keys(node).some((key) => key.startsWith("__reactFiber"));
+    }, selector);
+
+  test("served whole by the server, then hydrated and working", async ({ page }) => {
+    const response = await page.goto("/browse/ZZ");
+    expect(response?.status()).toBe(404);
+    await expect(page).toHaveTitle("Page not found | CostumeCast");
+    await hydrated(page, "main h1");
+    await page.getByRole("main").getByRole("link", { name: "Browse performers" }).click();
+    await expect(page).toHaveURL(/\/browse$/);
+    await page.goBack();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+  });
+
+  test("reached by client-side navigation before its code was ever loaded", async ({ page }) => {
+    await page.goto("/about");
+    await hydrated(page, "main");
+    await page.evaluate(() => {
+      const link = document.createElement("a");
+      link.href = "/browse/ZZ";
+      link.textContent = "unknown state";
+      document.querySelector("main")?.append(link);
+    });
+    await page.getByRole("link", { name: "unknown state" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+    await expect(page).toHaveTitle("Page not found | CostumeCast");
   });
 });
 

@@ -279,11 +279,27 @@ async function signInCookie(email: string, password: string): Promise<{ id: stri
 
 describe("profile page", () => {
   it("shows a public profile to visitors with a shareable cache policy and ETag", async () => {
-    const result = asResult<{ kind: string; profile: { displayName: string } }>(
-      await profileLoader(args(`/profile/${LISTED.burlingtonHero.id}`, { id: LISTED.burlingtonHero.id })),
-    );
+    const result = asResult<{
+      kind: string;
+      profile: { displayName: string; connect: unknown };
+      seo: { title: string; description: string; jsonLd: { "@type": string; mainEntity?: { sameAs?: string[] } }[] };
+    }>(await profileLoader(args(`/profile/${LISTED.burlingtonHero.id}`, { id: LISTED.burlingtonHero.id })));
     expect(result.data.kind).toBe("public");
     expect(result.data.profile.displayName).toBe("Green Mountain Guardian");
+    // Connect links arrive finished (cleaned-up handles, fixed order); the raw handles stay on the server.
+    expect(result.data.profile.connect).toEqual([
+      { network: "instagram", label: "Instagram", url: "https://www.instagram.com/gm.guardian" },
+      { network: "facebook", label: "Facebook", url: "https://www.facebook.com/gmguardian" },
+      { network: "tiktok", label: "TikTok", url: "https://www.tiktok.com/@gmguardian" },
+    ]);
+    expect(result.data.profile).not.toHaveProperty("social");
+    expect(result.data.seo.title).toBe("Green Mountain Guardian - Costume Performer in Burlington, Vermont");
+    expect(result.data.seo.jsonLd.map((item) => item["@type"])).toEqual(["ProfilePage", "BreadcrumbList"]);
+    expect(result.data.seo.jsonLd[0]?.mainEntity?.sameAs).toEqual([
+      "https://www.instagram.com/gm.guardian",
+      "https://www.facebook.com/gmguardian",
+      "https://www.tiktok.com/@gmguardian",
+    ]);
     expect(headersOf(result).get("Cache-Control")).toBe(PUBLIC_CACHE_CONTROL);
     const etag = headersOf(result).get("ETag");
     expect(etag).toMatch(/^W\/"/);

@@ -4,6 +4,7 @@ import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../app/server/db/client.server";
@@ -107,6 +108,21 @@ function rawGet(port: number, rawPath: string): Promise<{ status: number; header
   });
 }
 
+function getBytes(
+  port: number,
+  requestPath: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get({ host: "127.0.0.1", port, path: requestPath, headers, agent: false }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+    });
+    request.on("error", reject);
+  });
+}
+
 async function waitUntilRefused(url: string) {
   for (let i = 0; i < 100; i++) {
     try {
@@ -174,6 +190,41 @@ describe("server.ts as a process", { timeout: 120_000 }, () => {
     const response = await rawGet(server.port, requestPath);
     expect(response.status).toBe(404);
     expect(response.body).not.toMatch(/root:|photo\.webp/);
+  });
+
+  it("sends the build's scripts compressed at build time: brotli when accepted, else gzip, else as they are", async () => {
+    const assetsDir = path.join(BUILD_DIR, "client", "assets");
+    const [script] = fs
+      .readdirSync(assetsDir)
+      .filter((name) => name.endsWith(".js") && fs.existsSync(path.join(assetsDir, `${name}.br`)))
+      .sort((a, b) => fs.statSync(path.join(assetsDir, b)).size - fs.statSync(path.join(assetsDir, a)).size);
+    expect(script, `no precompressed scripts in ${assetsDir}: a build from before they existed? Rebuild.`).toBeDefined();
+    const original = fs.readFileSync(path.join(assetsDir, script!));
+    const url = `/assets/${script}`;
+
+    const br = await getBytes(server.port, url, { "accept-encoding": "gzip, deflate, br, zstd" });
+    expect(br.status).toBe(200);
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers["content-type"]).toBe("text/javascript; charset=utf-8");
+    expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(zlib.brotliDecompressSync(br.body).equals(original)).toBe(true);
+    // The build's own copy, byte for byte: nothing was compressed for this request.
+    expect(br.body.equals(fs.readFileSync(path.join(assetsDir, `${script}.br`)))).toBe(true);
+
+    for (const accept of ["gzip", "br;q=0, gzip;q=0.8"]) {
+      const gz = await getBytes(server.port, url, { "accept-encoding": accept });
+      expect(gz.headers["content-encoding"], accept).toBe("gzip");
+      expect(zlib.gunzipSync(gz.body).equals(original)).toBe(true);
+      expect(gz.body.equals(fs.readFileSync(path.join(assetsDir, `${script}.gz`)))).toBe(true);
+    }
+
+    const plain = await getBytes(server.port, url, { "accept-encoding": "identity" });
+    expect(plain.status).toBe(200);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.equals(original)).toBe(true);
+
+    expect((await getBytes(server.port, "/assets/no-such-chunk.js", { "accept-encoding": "br" })).status).toBe(404);
   });
 
   it("refuses a second server on the same data folder at once, with a message saying why", async () => {

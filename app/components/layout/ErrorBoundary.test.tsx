@@ -1,11 +1,12 @@
-import { renderToString } from "react-dom/server";
+import { renderToReadableStream } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ErrorBoundary } from "~/root";
 
-// The root route's real error boundary, rendered the way the server renders it: the router starts
-// with the error already recorded against the root route, as after a failed loader on the server.
-function renderRootError(error: unknown, siteName?: string): string {
+// The root route's real error boundary, rendered the way the server renders it (streaming, waiting
+// for the error page's own chunk): the router starts with the error already recorded against the
+// root route, as after a failed loader on the server.
+async function renderRootError(error: unknown, siteName?: string): Promise<string> {
   const Stub = createRoutesStub([
     {
       id: "root",
@@ -14,12 +15,14 @@ function renderRootError(error: unknown, siteName?: string): string {
       ErrorBoundary,
     },
   ]);
-  return renderToString(
+  const stream = await renderToReadableStream(
     <Stub
       initialEntries={["/"]}
       hydrationData={{ errors: { root: error }, loaderData: siteName ? { root: { siteName } } : {} }}
     />,
   );
+  await stream.allReady;
+  return new Response(stream).text();
 }
 
 function failure(): Error {
@@ -37,10 +40,10 @@ afterEach(() => {
 });
 
 describe("root error boundary", () => {
-  it("shows a friendly 500 page and no error details in production", () => {
+  it("shows a friendly 500 page and no error details in production", async () => {
     vi.stubEnv("DEV", false);
     vi.stubEnv("PROD", true);
-    const html = renderRootError(failure());
+    const html = await renderRootError(failure());
     expect(html).toContain("Something went wrong");
     expect(html).toContain("Error 500");
     expect(html).toContain("<title>Something went wrong | CostumeCast</title>");
@@ -51,29 +54,29 @@ describe("root error boundary", () => {
     expect(html).not.toContain("page content");
   });
 
-  it("shows the stack trace to a developer running in development", () => {
+  it("shows the stack trace to a developer running in development", async () => {
     vi.stubEnv("DEV", true);
     vi.stubEnv("PROD", false);
-    const html = renderRootError(failure());
+    const html = await renderRootError(failure());
     expect(html).toContain("Something went wrong");
     expect(html).toContain("profiles.server.ts:42:7");
   });
 
-  it("renders the not-found page for a 404 response, without the router's own message", () => {
+  it("renders the not-found page for a 404 response, without the router's own message", async () => {
     vi.stubEnv("DEV", false);
-    const html = renderRootError({ ...errorResponse(404, new Error('No route matches URL "/x"')), internal: true });
+    const html = await renderRootError({ ...errorResponse(404, new Error('No route matches URL "/x"')), internal: true });
     expect(html).toContain("Page not found");
     expect(html).toContain("Error 404");
     expect(html).not.toContain("No route matches");
   });
 
-  it("shows a message a loader chose to throw, but never a router-internal one", () => {
+  it("shows a message a loader chose to throw, but never a router-internal one", async () => {
     vi.stubEnv("DEV", false);
-    const chosen = renderRootError(errorResponse(403, "Only admins can open this page."), "Cape Finder");
+    const chosen = await renderRootError(errorResponse(403, "Only admins can open this page."), "Cape Finder");
     expect(chosen).toContain("Only admins can open this page.");
     expect(chosen).toContain("<title>You don&#x27;t have access to this page | Cape Finder</title>");
 
-    const internal = renderRootError({
+    const internal = await renderRootError({
       ...errorResponse(405, new Error('You made a POST request to "/about" but did not provide an `action`')),
       internal: true,
     });
