@@ -1,7 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { precompressAssets, reactRouterProductionBuild } from "./vite.plugins";
+import { precompressAssets, reactRouterProductionBuild } from "./vite.plugins.ts";
 
 // Small modules most pages use (layout, form parts, formatting, shared lists). Left to automatic
 // splitting they become a dozen files of a few hundred bytes each, and every file is compressed on

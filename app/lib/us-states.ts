@@ -32,3 +32,13 @@ export function findCity(abbr: string | null | undefined, city: string | null | 
 export function citiesOf(abbr: string | null | undefined): City[] {
   return findState(abbr)?.cities ?? [];
 }
+
+/** City names of a state, for a loader to hand to a page (the browser never needs the coordinates). */
+export function cityNamesOf(abbr: string | null | undefined): string[] {
+  return citiesOf(abbr).map((city) => city.name);
+}
+
+/** How many cities each state has in the data set, by abbreviation. */
+export function cityCountsByState(): Record<string, number> {
+  return Object.fromEntries(US_STATES.map((state) => [state.abbreviation, state.cities.length]));
+}

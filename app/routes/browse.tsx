@@ -4,9 +4,11 @@ import { DirectoryResults } from "~/components/directory/DirectoryResults";
 import { FiltersForm, type FilterValues } from "~/components/directory/FiltersForm";
 import { breadcrumbJsonLd, collectionPageJsonLd, type Crumb } from "~/components/directory/structured-data";
 import { PageHeader } from "~/components/ui/PageHeader";
-import { browseHref, hasFilters, parseDirectoryFilters, type DirectoryFilters } from "~/lib/directory-params";
+import { browseHref, hasFilters, type DirectoryFilters } from "~/lib/directory-params";
 import { pageMeta, siteFrom } from "~/lib/meta";
-import { findState, stateName } from "~/lib/us-states";
+import { stateName } from "~/lib/us-state-names";
+import { cityNamesOf, findState } from "~/lib/us-states";
+import { parseDirectoryFilters } from "~/server/directory-filters.server";
 import { listPublicProfiles } from "~/server/directory.server";
 import { cachedData, privateHeaders, routeCacheHeaders } from "~/server/http-cache.server";
 
@@ -26,6 +28,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const listing = await listPublicProfiles(context.db, filters, filters.page);
   return cachedData(request, {
     filters: { ...filters, page: listing.page },
+    cities: cityNamesOf(filters.state),
     profiles: listing.profiles,
     total: listing.total,
     pageCount: listing.pageCount,
@@ -102,7 +105,7 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
       />
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-8 sm:px-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
         <aside aria-label="Filters">
-          <FiltersForm action="/browse" filters={filters} hrefFor={hrefFor} showCategories />
+          <FiltersForm action="/browse" filters={filters} cities={loaderData.cities} hrefFor={hrefFor} showCategories />
         </aside>
         <DirectoryResults
           profiles={profiles}

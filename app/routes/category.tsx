@@ -6,10 +6,12 @@ import { FiltersForm, type FilterValues } from "~/components/directory/FiltersFo
 import { breadcrumbJsonLd, collectionPageJsonLd } from "~/components/directory/structured-data";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { isCategory } from "~/lib/constants";
-import { categoryHref, hasFilters, parseDirectoryFilters, type DirectoryFilters } from "~/lib/directory-params";
+import { categoryHref, hasFilters, type DirectoryFilters } from "~/lib/directory-params";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { SAMPLE_PROFILES } from "~/lib/sample-profiles";
-import { stateName } from "~/lib/us-states";
+import { stateName } from "~/lib/us-state-names";
+import { cityNamesOf } from "~/lib/us-states";
+import { parseDirectoryFilters } from "~/server/directory-filters.server";
 import { listPublicProfiles } from "~/server/directory.server";
 import { cachedData, routeCacheHeaders } from "~/server/http-cache.server";
 
@@ -32,6 +34,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     kind: "category" as const,
     category: name,
     filters: { ...filters, page: listing.page },
+    cities: cityNamesOf(filters.state),
     profiles: listing.profiles,
     total: listing.total,
     pageCount: listing.pageCount,
@@ -108,7 +111,13 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       <PageHeader title={`${category} Performers${where ? ` in ${where}` : ""}`} description={categoryBlurb(category)} />
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-8 sm:px-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
         <aside aria-label="Filters">
-          <FiltersForm action={categoryHref(category)} filters={filters} hrefFor={hrefFor} showCategories={false} />
+          <FiltersForm
+            action={categoryHref(category)}
+            filters={filters}
+            cities={loaderData.cities}
+            hrefFor={hrefFor}
+            showCategories={false}
+          />
         </aside>
         <DirectoryResults
           profiles={profiles}

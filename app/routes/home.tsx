@@ -7,6 +7,7 @@ import { StateGrid } from "~/components/directory/StateGrid";
 import { ProfileCard, ProfileGrid } from "~/components/profile/ProfileCard";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { SAMPLE_PROFILES } from "~/lib/sample-profiles";
+import { cityCountsByState } from "~/lib/us-states";
 import { countPublicProfilesByState, getFeaturedProfiles } from "~/server/directory.server";
 import { cachedData, routeCacheHeaders } from "~/server/http-cache.server";
 
@@ -20,7 +21,7 @@ const SIGN_IN_FOR_SUBSCRIPTION = `/signin?${new URLSearchParams({
 export async function loader({ request, context }: Route.LoaderArgs) {
   const featured = await getFeaturedProfiles(context.db);
   const stateCounts = await countPublicProfilesByState(context.db);
-  return cachedData(request, { featured, stateCounts });
+  return cachedData(request, { featured, stateCounts, cityCounts: cityCountsByState() });
 }
 
 export const headers: Route.HeadersFunction = (args) => routeCacheHeaders(args);
@@ -54,7 +55,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const siteName = root?.siteName ?? "CostumeCast";
   const signedIn = Boolean(root?.user);
-  const { featured, stateCounts } = loaderData;
+  const { featured, stateCounts, cityCounts } = loaderData;
   const showingSamples = featured.length === 0;
   const cards = showingSamples ? SAMPLE_PROFILES : featured;
   return (
@@ -92,7 +93,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             Browse by State
           </h2>
           <p className="mb-6 mt-1 text-slate-700">Find performers in your state and city.</p>
-          <StateGrid counts={stateCounts} />
+          <StateGrid counts={stateCounts} cityCounts={cityCounts} />
         </div>
       </section>
 

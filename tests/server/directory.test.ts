@@ -18,7 +18,8 @@ import {
   listPublicProfiles,
 } from "../../app/server/directory.server";
 import { cachedData, PUBLIC_CACHE_CONTROL, routeCacheHeaders } from "../../app/server/http-cache.server";
-import { parseDirectoryFilters, browseHref, categoryHref } from "../../app/lib/directory-params";
+import { browseHref, categoryHref } from "../../app/lib/directory-params";
+import { parseDirectoryFilters } from "../../app/server/directory-filters.server";
 import { formatPriceRange, moreLabel, visibleCategories } from "../../app/lib/format";
 import { socialUrl } from "../../app/lib/social";
 import { todayIso } from "../../app/server/visibility.server";
@@ -365,6 +366,20 @@ describe("browse, category and home pages", () => {
     expect(lower.headers.get("Location")).toBe("/browse/VT");
   });
 
+  it("hands the filter form the chosen state's city names, and nothing for no state", async () => {
+    const vermont = asResult<{ cities: string[] }>(await browseLoader(args("/browse/VT", { stateAbbr: "VT" })));
+    expect(vermont.data.cities).toEqual(US_STATES.find((s) => s.abbreviation === "VT")!.cities.map((c) => c.name));
+    expect(vermont.data.cities).toContain("Burlington");
+    // Names only: the coordinates stay on the server.
+    expect(JSON.stringify(vermont.data.cities)).not.toMatch(/lat|lon/);
+    const everywhere = asResult<{ cities: string[] }>(await browseLoader(args("/browse", {})));
+    expect(everywhere.data.cities).toEqual([]);
+    const heroesInVermont = asResult<{ cities: string[] }>(
+      await categoryLoader(args("/categories/Hero?state=VT", { categoryName: "Hero" })),
+    );
+    expect(heroesInVermont.data.cities).toEqual(vermont.data.cities);
+  });
+
   it("lists a state's performers and never a hidden one", async () => {
     const result = asResult<{ total: number; profiles: { displayName: string }[] }>(
       await browseLoader(args("/browse/VT?category=Hero", { stateAbbr: "VT" })),
@@ -385,10 +400,17 @@ describe("browse, category and home pages", () => {
   });
 
   it("features public profiles on the home page with per-state counts", async () => {
-    const result = asResult<{ featured: { id: string }[]; stateCounts: Record<string, number> }>(await homeLoader(args("/", {})));
+    const result = asResult<{
+      featured: { id: string }[];
+      stateCounts: Record<string, number>;
+      cityCounts: Record<string, number>;
+    }>(await homeLoader(args("/", {})));
     expect(result.data.featured.length).toBeLessThanOrEqual(8);
     for (const id of HIDDEN_IDS) expect(result.data.featured.map((p) => p.id)).not.toContain(id);
     expect(result.data.stateCounts.WY).toBe(1);
+    // Each state's number of cities, from the data set, for the browse-by-state grid.
+    expect(Object.keys(result.data.cityCounts)).toHaveLength(50);
+    for (const state of US_STATES) expect(result.data.cityCounts[state.abbreviation]).toBe(state.cities.length);
   });
 });
 

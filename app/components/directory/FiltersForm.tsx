@@ -3,7 +3,7 @@ import { Form, Link, useNavigate } from "react-router";
 import { Button } from "~/components/ui/Button";
 import { controlClass } from "~/components/ui/Field";
 import { CATEGORIES } from "~/lib/constants";
-import { citiesOf, US_STATES } from "~/lib/us-states";
+import { US_STATE_NAMES } from "~/lib/us-state-names";
 
 export interface FilterValues {
   state: string | null;
@@ -15,6 +15,8 @@ interface FiltersFormProps {
   /** Where the plain GET form submits (it works without JavaScript). */
   action: string;
   filters: FilterValues;
+  /** The cities of `filters.state` (from the loader: the browser never holds every state's list). */
+  cities: readonly string[];
   /** The address showing a set of filters (page 1). */
   hrefFor: (filters: FilterValues) => string;
   showCategories: boolean;
@@ -25,7 +27,7 @@ interface FiltersFormProps {
  * button; with it, every change navigates at once, and choosing another state clears the city.
  * The filters live only in the address, so links can be shared and Back works.
  */
-export function FiltersForm({ action, filters, hrefFor, showCategories }: FiltersFormProps) {
+export function FiltersForm({ action, filters, cities: stateCities, hrefFor, showCategories }: FiltersFormProps) {
   const navigate = useNavigate();
   const id = useId();
   // The controls show the choice at once, and follow the address when it changes (Back, links).
@@ -37,7 +39,8 @@ export function FiltersForm({ action, filters, hrefFor, showCategories }: Filter
     setShown(applied);
     setValues(filters);
   }
-  const cities = citiesOf(values.state);
+  // Right after another state is chosen, its cities are on their way with the new page.
+  const cities = values.state === filters.state ? stateCities : [];
 
   const go = (next: FilterValues) => {
     setValues(next);
@@ -64,7 +67,7 @@ export function FiltersForm({ action, filters, hrefFor, showCategories }: Filter
         </label>
         <select id={`${id}-state`} name="state" value={values.state ?? ""} onChange={onState} className={controlClass}>
           <option value="">All states</option>
-          {US_STATES.map((s) => (
+          {US_STATE_NAMES.map((s) => (
             <option key={s.abbreviation} value={s.abbreviation}>
               {s.name}
             </option>
@@ -85,9 +88,9 @@ export function FiltersForm({ action, filters, hrefFor, showCategories }: Filter
           className={controlClass}
         >
           <option value="">{values.state ? "All cities" : "Select a state first"}</option>
-          {cities.map((c) => (
-            <option key={c.name} value={c.name}>
-              {c.name}
+          {cities.map((city) => (
+            <option key={city} value={city}>
+              {city}
             </option>
           ))}
         </select>

@@ -1,12 +1,13 @@
 import { Link } from "react-router";
-import { US_STATES } from "~/lib/us-states";
+import { US_STATE_NAMES } from "~/lib/us-state-names";
 
 /** Every state, linking to its browse page, with its number of cities and of listed performers. */
-export function StateGrid({ counts }: { counts: Record<string, number> }) {
+export function StateGrid({ counts, cityCounts }: { counts: Record<string, number>; cityCounts: Record<string, number> }) {
   return (
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-      {US_STATES.map((state) => {
+      {US_STATE_NAMES.map((state) => {
         const performers = counts[state.abbreviation] ?? 0;
+        const cities = cityCounts[state.abbreviation] ?? 0;
         return (
           <li key={state.abbreviation}>
             <Link
@@ -15,7 +16,7 @@ export function StateGrid({ counts }: { counts: Record<string, number> }) {
             >
               <span className="font-semibold text-slate-900">{state.name}</span>
               <span className="text-sm text-slate-700">
-                {state.cities.length} {state.cities.length === 1 ? "city" : "cities"}
+                {cities} {cities === 1 ? "city" : "cities"}
               </span>
               {performers > 0 ? (
                 <span className="text-sm font-semibold text-brand-800">
