@@ -1,6 +1,28 @@
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
 
+/** Waits until React has hydrated the element (it carries a fiber). */
+function waitForHydration(page: Page, selector: string) {
+  return page.waitForFunction((sel) => {
+    const node = document.querySelector(sel);
+    return !!node && Object.keys(node).some((key) => key.startsWith("__reactFiber"));
+  }, selector);
+}
+
+/** A link the app's own pages do not offer, added once hydrated (React would drop it as a mismatch before). */
+async function addLinkAfterHydration(page: Page, href: string, text: string) {
+  await waitForHydration(page, "main");
+  await page.evaluate(
+    ({ href, text }) => {
+      const link = document.createElement("a");
+      link.href = href;
+      link.textContent = text;
+      document.querySelector("main")?.append(link);
+    },
+    { href, text },
+  );
+}
+
 const NO_BOOKINGS = "This site does not process payments or bookings. Please coordinate directly with the performer.";
 
 test.describe("desktop layout", () => {
@@ -108,17 +130,7 @@ test.describe("desktop layout", () => {
 
   test("the 404 page keeps the layout working for client-side navigation", async ({ page }) => {
     await page.goto("/about");
-    // Inject only after hydration: React would otherwise discard the foreign node as a mismatch.
-    await page.waitForFunction(() => {
-      const main = document.querySelector("main");
-      return !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
-    });
-    await page.evaluate(() => {
-      const link = document.createElement("a");
-      link.href = "/no-such-thing";
-      link.textContent = "broken link";
-      document.querySelector("main")?.append(link);
-    });
+    await addLinkAfterHydration(page, "/no-such-thing", "broken link");
     await page.getByRole("link", { name: "broken link" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
     await page.getByRole("main").getByRole("link", { name: "Go to the home page" }).click();
@@ -148,17 +160,11 @@ test("the toast library is downloaded only when a toast is raised", async ({ pag
 });
 
 test.describe("error pages from the root error boundary (the page loads on demand)", () => {
-  const hydrated = (page: Page, selector: string) =>
-    page.waitForFunction((sel) => {
-      const node = document.querySelector(sel);
-      return !!node && Object.keys(node).some((key) => key.startsWith("__reactFiber"));
-    }, selector);
-
   test("served whole by the server, then hydrated and working", async ({ page }) => {
     const response = await page.goto("/browse/ZZ");
     expect(response?.status()).toBe(404);
     await expect(page).toHaveTitle("Page not found | CostumeCast");
-    await hydrated(page, "main h1");
+    await waitForHydration(page, "main h1");
     await page.getByRole("main").getByRole("link", { name: "Browse performers" }).click();
     await expect(page).toHaveURL(/\/browse$/);
     await page.goBack();
@@ -167,13 +173,7 @@ test.describe("error pages from the root error boundary (the page loads on deman
 
   test("reached by client-side navigation before its code was ever loaded", async ({ page }) => {
     await page.goto("/about");
-    await hydrated(page, "main");
-    await page.evaluate(() => {
-      const link = document.createElement("a");
-      link.href = "/browse/ZZ";
-      link.textContent = "unknown state";
-      document.querySelector("main")?.append(link);
-    });
+    await addLinkAfterHydration(page, "/browse/ZZ", "unknown state");
     await page.getByRole("link", { name: "unknown state" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
     await expect(page).toHaveTitle("Page not found | CostumeCast");

@@ -2,8 +2,8 @@ import { useId, useState, type ChangeEvent } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { Button } from "~/components/ui/Button";
 import { controlClass } from "~/components/ui/Field";
+import { StateOptions } from "~/components/ui/StateOptions";
 import { CATEGORIES } from "~/lib/constants";
-import { US_STATE_NAMES } from "~/lib/us-state-names";
 
 export interface FilterValues {
   state: string | null;
@@ -67,11 +67,7 @@ export function FiltersForm({ action, filters, cities: stateCities, hrefFor, sho
         </label>
         <select id={`${id}-state`} name="state" value={values.state ?? ""} onChange={onState} className={controlClass}>
           <option value="">All states</option>
-          {US_STATE_NAMES.map((s) => (
-            <option key={s.abbreviation} value={s.abbreviation}>
-              {s.name}
-            </option>
-          ))}
+          <StateOptions />
         </select>
       </div>
       <div className="space-y-1">

@@ -1,12 +1,13 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, type FormEvent, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { notify } from "~/components/layout/notify";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { Fieldset, SelectField, TextAreaField, TextField } from "~/components/ui/Field";
+import { StateOptions } from "~/components/ui/StateOptions";
+import { useFieldErrors } from "~/components/ui/useFieldErrors";
 import { fieldErrors } from "~/lib/form-errors";
 import { APPLICATION_FAILED, FREE_LISTING_HONEYPOT, freeListingSchema, freeListingValuesFrom, type FreeListingValues } from "~/lib/free-listing-schema";
-import { US_STATES } from "~/lib/us-states";
 
 export type FreeListingResult =
   | { ok: true; message: string; submittedAt: number }
@@ -85,13 +86,11 @@ export function FreeListingForm({ result }: { result: FreeListingResult | undefi
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
   const formRef = useRef<HTMLFormElement>(null);
-  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
   const kept = result && !result.ok ? result.values : undefined;
-  const errors = clientErrors ?? (result && !result.ok ? result.errors : {});
+  const { errors, report, clearChanged } = useFieldErrors(result && !result.ok ? result.errors : undefined);
 
   useEffect(() => {
     if (!result) return;
-    setClientErrors(null);
     if (result.ok) {
       notify("success", result.message);
       formRef.current?.reset();
@@ -105,27 +104,8 @@ export function FreeListingForm({ result }: { result: FreeListingResult | undefi
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const form = event.currentTarget;
     const parsed = freeListingSchema.safeParse(freeListingValuesFrom(new FormData(form)));
-    if (parsed.success) {
-      setClientErrors(null);
-      return;
-    }
-    event.preventDefault();
-    const next = fieldErrors(parsed.error);
-    setClientErrors(next);
-    const first = Object.keys(next)[0];
-    const field = first ? form.elements.namedItem(first) : null;
-    if (field instanceof HTMLElement) field.focus();
-    else if (field instanceof RadioNodeList && field[0] instanceof HTMLElement) field[0].focus();
-  }
-
-  function clear(name: string) {
-    setClientErrors((current) => {
-      const base = current ?? (result && !result.ok ? result.errors : {});
-      if (!(name in base)) return current;
-      const rest = { ...base };
-      delete rest[name];
-      return rest;
-    });
+    if (!parsed.success) event.preventDefault();
+    report(form, parsed.success ? null : fieldErrors(parsed.error));
   }
 
   const text = (name: keyof FreeListingValues, label: string, props: Record<string, string | boolean | number> = {}) => (
@@ -142,12 +122,7 @@ export function FreeListingForm({ result }: { result: FreeListingResult | undefi
       method="post"
       noValidate
       onSubmit={onSubmit}
-      onChange={(e) => {
-        const target = e.target;
-        if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) {
-          clear(target.name);
-        }
-      }}
+      onChange={clearChanged}
       aria-label="Free listing application"
       className="space-y-6"
     >
@@ -175,11 +150,7 @@ export function FreeListingForm({ result }: { result: FreeListingResult | undefi
             error={errors.state}
           >
             <option value="">Select a state</option>
-            {US_STATES.map((s) => (
-              <option key={s.abbreviation} value={s.abbreviation}>
-                {s.name}
-              </option>
-            ))}
+            <StateOptions />
           </SelectField>
         </div>
       </Section>

@@ -5,11 +5,12 @@ import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { Fieldset, SelectField, TextAreaField, TextField } from "~/components/ui/Field";
 import { cx } from "~/components/ui/cx";
+import { StateOptions } from "~/components/ui/StateOptions";
+import { useFieldErrors } from "~/components/ui/useFieldErrors";
 import { EVENT_TYPES, MESSAGE_MAX_LENGTH } from "~/lib/constants";
 import { INQUIRY_FAILED, INQUIRY_HONEYPOT, type InquiryValues } from "~/lib/inquiry-fields";
 // Types only: the schema module (and Zod with it) is imported on demand, see loadChecker.
 import type * as InquirySchemaModule from "~/lib/inquiry-schema";
-import { US_STATE_NAMES } from "~/lib/us-state-names";
 
 export interface InquiryFormProps {
   profileId: string;
@@ -74,7 +75,6 @@ export function InquiryForm({ profileId, performerName, action }: InquiryFormPro
   const result = fetcher.data ?? pageResult;
   const formRef = useRef<HTMLFormElement>(null);
   const checker = useRef<Promise<InquiryChecker> | null>(null);
-  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
   const kept = pageResult && !pageResult.ok ? pageResult.values : undefined;
   const [messageLength, setMessageLength] = useState(kept?.message.length ?? 0);
   const [captchaState, setCaptchaState] = useState<CaptchaState>(() =>
@@ -83,7 +83,7 @@ export function InquiryForm({ profileId, performerName, action }: InquiryFormPro
   const [checking, setChecking] = useState(false);
   const sending = checking || fetcher.state !== "idle";
   const question = captchaState.status === "ready" ? captchaState.captcha : null;
-  const errors = clientErrors ?? (result && !result.ok ? result.errors : {});
+  const { errors, report, clearChanged } = useFieldErrors(result && !result.ok ? result.errors : undefined);
 
   const loadCaptcha = useCallback(() => {
     setCaptchaState({ status: "loading" });
@@ -102,7 +102,6 @@ export function InquiryForm({ profileId, performerName, action }: InquiryFormPro
   useEffect(() => {
     const data = fetcher.data;
     if (!data) return;
-    setClientErrors(null);
     // Every answer carries the next question: a new one after a send or a wrong answer.
     setCaptchaState({ status: "ready", captcha: data.captcha });
     if (data.ok) {
@@ -133,26 +132,8 @@ export function InquiryForm({ profileId, performerName, action }: InquiryFormPro
     } finally {
       setChecking(false);
     }
-    if (!next) {
-      setClientErrors(null);
-      fetcher.submit(form, { method: "post", action: formAction });
-      return;
-    }
-    setClientErrors(next);
-    const first = Object.keys(next)[0];
-    const field = first ? form.elements.namedItem(first) : null;
-    if (field instanceof HTMLElement) field.focus();
-    else if (field instanceof RadioNodeList && field[0] instanceof HTMLElement) field[0].focus();
-  }
-
-  function clear(name: string) {
-    setClientErrors((current) => {
-      const base = current ?? (result && !result.ok ? result.errors : {});
-      if (!(name in base)) return current;
-      const rest = { ...base };
-      delete rest[name];
-      return rest;
-    });
+    report(form, next);
+    if (!next) fetcher.submit(form, { method: "post", action: formAction });
   }
 
   const over = messageLength > MESSAGE_MAX_LENGTH;
@@ -167,12 +148,7 @@ export function InquiryForm({ profileId, performerName, action }: InquiryFormPro
       noValidate
       onSubmit={(event) => void onSubmit(event)}
       onFocus={() => void loadChecker().catch(() => (checker.current = null))}
-      onChange={(e) => {
-        const target = e.target;
-        if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) {
-          clear(target.name);
-        }
-      }}
+      onChange={clearChanged}
       aria-label={`Send ${performerName} a message`}
       className="space-y-5"
     >
@@ -242,11 +218,7 @@ export function InquiryForm({ profileId, performerName, action }: InquiryFormPro
             error={errors.state}
           >
             <option value="">Select</option>
-            {US_STATE_NAMES.map((s) => (
-              <option key={s.abbreviation} value={s.abbreviation}>
-                {s.name}
-              </option>
-            ))}
+            <StateOptions />
           </SelectField>
           <TextField
             id={`${id}-zip`}

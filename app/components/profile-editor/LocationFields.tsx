@@ -1,4 +1,5 @@
 import { SelectField } from "~/components/ui/Field";
+import { StateOptions } from "~/components/ui/StateOptions";
 import { US_STATES, citiesOf } from "~/lib/us-states";
 
 interface LocationFieldsProps {
@@ -33,11 +34,7 @@ export function LocationFields({ state, city, onStateChange, onCityChange, onBlu
         autoComplete="address-level1"
       >
         <option value="">Select a state</option>
-        {US_STATES.map((s) => (
-          <option key={s.abbreviation} value={s.abbreviation}>
-            {s.name}
-          </option>
-        ))}
+        <StateOptions />
       </SelectField>
       <SelectField
         id="profile-city"

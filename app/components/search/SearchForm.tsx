@@ -3,8 +3,9 @@ import { Form, useNavigate } from "react-router";
 import { Button } from "~/components/ui/Button";
 import { controlClass } from "~/components/ui/Field";
 import { cx } from "~/components/ui/cx";
+import { StateOptions } from "~/components/ui/StateOptions";
 import { CATEGORIES } from "~/lib/constants";
-import { citiesOf, US_STATES } from "~/lib/us-states";
+import { citiesOf } from "~/lib/us-states";
 import { searchHref } from "./search-href";
 
 export interface SearchFormValues {
@@ -69,11 +70,7 @@ export function SearchForm({ values, busy = false }: { values: SearchFormValues;
           </label>
           <select id={`${id}-state`} name="state" value={state} onChange={(e) => setState(e.target.value)} className={controlClass}>
             <option value="">All states</option>
-            {US_STATES.map((s) => (
-              <option key={s.abbreviation} value={s.abbreviation}>
-                {s.name}
-              </option>
-            ))}
+            <StateOptions />
           </select>
         </div>
         <div className="space-y-1">
