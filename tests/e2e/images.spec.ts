@@ -134,6 +134,8 @@ test.describe("manage images", () => {
     await signIn(page, IMAGES_ACCOUNTS.uploader.email);
     await page.goto(PAGE);
     await expect(page.getByText(/\d of 4 images used/)).toBeVisible();
+    // Files set before hydration would land on the no-JavaScript form's input, which React replaces.
+    await expect(page.getByRole("button", { name: /Drag and drop images here/ })).toHaveAttribute("aria-disabled", "false");
     await page
       .locator('input[type="file"]')
       .setInputFiles({ name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("just some text, not a photo") });
