@@ -21,3 +21,23 @@ export interface InquiryValues {
   eventTypes: string[];
   eventDate: string;
 }
+
+/** The math question the server issues: the digits to add and the signed token the answer goes with. */
+export interface Captcha {
+  a: number;
+  b: number;
+  token: string;
+}
+
+/** What the profile page's action answers to an inquiry (app/server/inquiries.server.ts). */
+export type InquiryActionResult =
+  | { ok: true; message: string; captcha: Captcha; sentAt: number }
+  | {
+      ok: false;
+      errors: Record<string, string>;
+      message?: string;
+      /** The text the visitor typed, so a page rendered without JavaScript keeps it. */
+      values?: InquiryValues;
+      /** The question to show next (the same one while it is still unanswered and valid). */
+      captcha: Captcha;
+    };

@@ -35,7 +35,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
-  const { errors, onSubmit, clear } = useFormValidation(forgotPasswordSchema, actionData?.errors);
+  const { errors, onSubmit, clearChanged } = useFormValidation(forgotPasswordSchema, actionData?.errors);
   useErrorToast(actionData);
   const sent = actionData?.sent ?? null;
   useEffect(() => {
@@ -67,7 +67,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           {actionData.message}
         </Alert>
       ) : null}
-      <Form method="post" noValidate onSubmit={onSubmit} className="space-y-5">
+      <Form method="post" noValidate onSubmit={onSubmit} onChange={clearChanged} className="space-y-5">
         <TextField
           label="Email"
           name="email"
@@ -75,7 +75,6 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           autoComplete="email"
           inputMode="email"
           error={errors.email}
-          onChange={() => clear("email")}
           required
         />
         <Button type="submit" className="w-full" disabled={busy}>

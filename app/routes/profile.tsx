@@ -1,11 +1,13 @@
 import { lazy } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/profile";
+import { breadcrumbJsonLd, type Crumb } from "~/components/directory/structured-data";
 import { InquiryForm } from "~/components/inquiry/InquiryForm";
 import { Gallery } from "~/components/profile/Gallery";
 import { ProfileSections, ProfileSummary } from "~/components/profile/ProfileDetails";
 import type { ProfileDetailData } from "~/components/profile/types";
 import { NO_BOOKINGS_NOTE } from "~/lib/constants";
+import { browseHref } from "~/lib/directory-params";
 import { excerpt } from "~/lib/format";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { getSessionUser } from "~/server/auth.server";
@@ -56,13 +58,13 @@ function profileJsonLd(profile: ProfileDetailData, origin: string, url: string) 
   const name = profile.displayName ?? "";
   const image = profile.images[0]?.src;
   const sameAs = profile.connect.map((link) => link.url);
-  const crumbs: { name: string; path: string }[] = [
+  const crumbs: Crumb[] = [
     { name: "Home", path: "/" },
     { name: "Browse", path: "/browse" },
   ];
-  if (profile.state) crumbs.push({ name: profile.stateName ?? profile.state, path: `/browse/${profile.state}` });
+  if (profile.state) crumbs.push({ name: profile.stateName ?? profile.state, path: browseHref({ state: profile.state }) });
   if (profile.state && profile.city) {
-    crumbs.push({ name: profile.city, path: `/browse/${profile.state}?city=${encodeURIComponent(profile.city)}` });
+    crumbs.push({ name: profile.city, path: browseHref({ state: profile.state, city: profile.city }) });
   }
   crumbs.push({ name, path: `/profile/${profile.id}` });
   return [
@@ -90,16 +92,7 @@ function profileJsonLd(profile: ProfileDetailData, origin: string, url: string) 
         sameAs: sameAs.length ? sameAs : undefined,
       },
     },
-    {
-      "@context": "https://schema.org",
-      "@type": "BreadcrumbList",
-      itemListElement: crumbs.map((crumb, i) => ({
-        "@type": "ListItem",
-        position: i + 1,
-        name: crumb.name,
-        item: `${origin}${crumb.path}`,
-      })),
-    },
+    breadcrumbJsonLd(origin, crumbs),
   ];
 }
 

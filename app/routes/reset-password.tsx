@@ -53,7 +53,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
-  const { errors, onSubmit, clear } = useFormValidation(resetPasswordSchema, actionData?.errors);
+  const { errors, onSubmit, clearChanged } = useFormValidation(resetPasswordSchema, actionData?.errors);
   useErrorToast(actionData);
   const busy = useNavigation().state === "submitting";
 
@@ -67,7 +67,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           {actionData.message}
         </Alert>
       ) : null}
-      <Form method="post" noValidate onSubmit={onSubmit} className="space-y-5">
+      <Form method="post" noValidate onSubmit={onSubmit} onChange={clearChanged} className="space-y-5">
         <input type="hidden" name="token" value={loaderData.token} />
         <TextField
           label="New password"
@@ -76,7 +76,6 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           autoComplete="new-password"
           hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
           error={errors.password}
-          onChange={() => clear("password")}
           required
         />
         <TextField
@@ -85,7 +84,6 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           type="password"
           autoComplete="new-password"
           error={errors.confirmPassword}
-          onChange={() => clear("confirmPassword")}
           required
         />
         <Button type="submit" className="w-full" disabled={busy}>

@@ -47,7 +47,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const { redirectTo, notice } = loaderData;
-  const { errors, onSubmit, clear } = useFormValidation(signInSchema, actionData?.errors);
+  const { errors, onSubmit, clearChanged } = useFormValidation(signInSchema, actionData?.errors);
   useErrorToast(actionData);
   const busy = useNavigation().state === "submitting";
   const signUpHref = redirectTo === "/dashboard" ? "/signup" : `/signup?redirectTo=${encodeURIComponent(redirectTo)}`;
@@ -75,7 +75,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           {actionData.message}
         </Alert>
       ) : null}
-      <Form method="post" noValidate onSubmit={onSubmit} className="space-y-5">
+      <Form method="post" noValidate onSubmit={onSubmit} onChange={clearChanged} className="space-y-5">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <TextField
           label="Email"
@@ -85,7 +85,6 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           inputMode="email"
           defaultValue={actionData?.email ?? ""}
           error={errors.email}
-          onChange={() => clear("email")}
           required
         />
         <TextField
@@ -94,7 +93,6 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           type="password"
           autoComplete="current-password"
           error={errors.password}
-          onChange={() => clear("password")}
           required
         />
         <div className="flex justify-end text-sm">

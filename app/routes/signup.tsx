@@ -50,7 +50,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
   const { redirectTo } = loaderData;
-  const { errors, onSubmit, clear } = useFormValidation(signUpSchema, actionData?.errors);
+  const { errors, onSubmit, clearChanged } = useFormValidation(signUpSchema, actionData?.errors);
   useErrorToast(actionData);
   const busy = useNavigation().state === "submitting";
 
@@ -72,7 +72,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
           {actionData.message}
         </Alert>
       ) : null}
-      <Form method="post" noValidate onSubmit={onSubmit} className="space-y-5">
+      <Form method="post" noValidate onSubmit={onSubmit} onChange={clearChanged} className="space-y-5">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <TextField
           label="Email"
@@ -82,7 +82,6 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
           inputMode="email"
           defaultValue={actionData?.email ?? ""}
           error={errors.email}
-          onChange={() => clear("email")}
           required
         />
         <TextField
@@ -92,7 +91,6 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
           autoComplete="new-password"
           hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
           error={errors.password}
-          onChange={() => clear("password")}
           required
         />
         <TextField
@@ -101,7 +99,6 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
           type="password"
           autoComplete="new-password"
           error={errors.confirmPassword}
-          onChange={() => clear("confirmPassword")}
           required
         />
         <Button type="submit" className="w-full" disabled={busy}>

@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { consumedTokens } from "./db/schema";
+import type { Captcha } from "~/lib/inquiry-fields";
 import type { Executor } from "./db/client.server";
 
 // The inquiry form's math question (sum of two digits 1-9). The server signs the question with an
@@ -7,11 +8,7 @@ import type { Executor } from "./db/client.server";
 
 export const CAPTCHA_TTL_MS = 30 * 60 * 1000;
 
-export interface Captcha {
-  a: number;
-  b: number;
-  token: string;
-}
+export type { Captcha } from "~/lib/inquiry-fields";
 
 interface Payload {
   a: number;

@@ -2,7 +2,8 @@ import { count, eq } from "drizzle-orm";
 import { BIO_MIN_LENGTH } from "~/lib/constants";
 import type { Executor } from "./db/client.server";
 import { profileCategories, profileImages, profiles } from "./db/schema";
-import { getInquiry, listInquiries, type InboxPage, type InquiryDetail } from "./inbox.server";
+import type { InquiryDetailView } from "~/components/dashboard/types";
+import { getInquiry, listInquiries, type InboxPage } from "./inbox.server";
 import type { Logger } from "./logger.server";
 import { isPubliclyVisible, todayIso } from "./visibility.server";
 
@@ -114,7 +115,7 @@ export interface DashboardData {
   /** Null when the inquiries could not be loaded (the page says so and still shows the rest). */
   inbox: InboxPage | null;
   /** The inquiry opened in the detail view; `missing` when that id is not one of the owner's. */
-  selected: { inquiry: InquiryDetail } | { missing: true } | null;
+  selected: { inquiry: InquiryDetailView } | { missing: true } | null;
 }
 
 export async function loadDashboard(

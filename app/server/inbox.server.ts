@@ -1,4 +1,5 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
+import type { InquiryDetailView, InquiryRow } from "~/components/dashboard/types";
 import type { Executor } from "./db/client.server";
 import { contactMessages } from "./db/schema";
 
@@ -14,26 +15,9 @@ export function isInquiryId(value: unknown): value is string {
   return typeof value === "string" && UUID_PATTERN.test(value);
 }
 
-export interface InquirySummary {
-  id: string;
-  senderName: string;
-  eventTypes: string[];
-  eventDate: string | null;
-  isRead: boolean;
-  createdAt: string;
-}
-
-export interface InquiryDetail extends InquirySummary {
-  senderEmail: string;
-  phoneNumber: string;
-  city: string;
-  state: string;
-  zip: string;
-  message: string;
-}
 
 export interface InboxPage {
-  inquiries: InquirySummary[];
+  inquiries: InquiryRow[];
   total: number;
   unread: number;
   page: number;
@@ -74,7 +58,7 @@ export async function listInquiries(db: Executor, ownerId: string, page = 1): Pr
   };
 }
 
-export async function getInquiry(db: Executor, ownerId: string, id: string): Promise<InquiryDetail | null> {
+export async function getInquiry(db: Executor, ownerId: string, id: string): Promise<InquiryDetailView | null> {
   if (!isInquiryId(id)) return null;
   const [row] = await db
     .select()

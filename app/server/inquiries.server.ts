@@ -12,6 +12,7 @@ import {
   type InquiryValues,
 } from "~/lib/inquiry-schema";
 import { fieldErrors } from "~/lib/form-errors";
+import type { InquiryActionResult } from "~/lib/inquiry-fields";
 import { CAPTCHA_TTL_MS, checkCaptcha, consumeCaptcha, issueCaptcha, readCaptcha, type Captcha } from "./captcha.server";
 import type { Executor } from "./db/client.server";
 import { contactMessages, profiles, user } from "./db/schema";
@@ -36,18 +37,6 @@ export const INQUIRY_LIMITS = {
   perIp: { limit: 10, windowMs: 60 * 60_000 },
   perProfile: { limit: 30, windowMs: 24 * 60 * 60_000 },
 } as const;
-
-export type InquiryActionResult =
-  | { ok: true; message: string; captcha: Captcha; sentAt: number }
-  | {
-      ok: false;
-      errors: Record<string, string>;
-      message?: string;
-      /** The text the visitor typed, so a page rendered without JavaScript keeps it. */
-      values?: InquiryValues;
-      /** The question to show next (the same one while it is still unanswered and valid). */
-      captcha: Captcha;
-    };
 
 export type InquiryContext = Pick<AppServices, "db" | "config"> & { logger?: Logger; clientIp?: string };
 

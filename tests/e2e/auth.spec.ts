@@ -87,6 +87,11 @@ test("a wrong password is refused with the spec's message", async ({ page, baseU
   await expectAccessible(page, AXE);
   await page.getByRole("main").getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByRole("main").getByText("Password is required")).toBeVisible();
+  await expect(page.getByRole("main").getByText("Email is required")).toBeVisible();
+  // Editing a field takes its own message away at once, and only its own.
+  await page.getByRole("main").getByLabel("Email").fill(email);
+  await expect(page.getByRole("main").getByText("Email is required")).toHaveCount(0);
+  await expect(page.getByRole("main").getByText("Password is required")).toBeVisible();
 
   await fillSignIn(page, email, "wrong-password");
   await expect(toast(page, "Failed to sign in. Please check your credentials.")).toBeVisible();

@@ -49,6 +49,11 @@ test.describe("sending an inquiry", () => {
     await expect(page.getByRole("textbox", { name: "Name", exact: true })).toBeFocused();
     await expectAccessible(page, TOASTS_ASIDE);
 
+    // Typing in a field takes its message away; the others stay until the next Send.
+    await page.getByRole("textbox", { name: "Name", exact: true }).fill(sender.name);
+    await expect(form.getByText("Name is required", { exact: true })).toHaveCount(0);
+    await expect(form.getByText("City is required", { exact: true })).toBeVisible();
+
     await page.getByRole("textbox", { name: "Email", exact: true }).fill("riley@");
     await page.getByRole("textbox", { name: "Phone", exact: true }).fill("call me");
     await page.getByRole("textbox", { name: "Message", exact: true }).fill("x".repeat(501));

@@ -9,8 +9,8 @@ import {
   INQUIRY_LIMITS,
   PROFILE_UNAVAILABLE,
   handleInquirySubmission,
-  type InquiryActionResult,
 } from "../../app/server/inquiries.server";
+import type { InquiryActionResult } from "../../app/lib/inquiry-fields";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { addPerformer } from "./search-fixtures";
 

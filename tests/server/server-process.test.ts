@@ -9,7 +9,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../app/server/db/client.server";
 import { enqueueEmail } from "../../app/server/mail/outbox.server";
-import type { RunningServer } from "../helpers/app-server";
+import { startAppServer, type RunningServer } from "../helpers/app-server";
 import { postgresUrl } from "../helpers/db";
 import { freePort } from "../helpers/free-port";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
@@ -58,41 +58,9 @@ function runUntilExit(env: Record<string, string>): Promise<{ code: number | nul
   });
 }
 
-/** Starts server.ts and waits for /healthz, like startAppServer in tests/helpers/app-server.ts but without the tsx parent. */
-async function startServer(env: Record<string, string>): Promise<RunningServer> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  let log = "";
-  const child = spawn(process.execPath, NODE_ARGS, {
-    env: { ...process.env, PUBLIC_URL: url, ...env, PORT: String(port), HOST: "127.0.0.1" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout.on("data", (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (log += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  const deadline = Date.now() + 100_000;
-  while (Date.now() < deadline && child.exitCode === null) {
-    const healthy = await fetch(`${url}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) {
-      return {
-        url,
-        port,
-        process: child,
-        output: () => log,
-        async stop(signal = "SIGTERM") {
-          if (child.exitCode !== null) return child.exitCode;
-          child.kill(signal);
-          return exited;
-        },
-      };
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill("SIGKILL");
-  throw new Error(`Server did not become healthy:\n${log}`);
+/** The production entry point, given the longer start-up a cold build on a loaded machine needs. */
+function startServer(env: Record<string, string>): Promise<RunningServer> {
+  return startAppServer(env, { timeoutMs: 100_000 });
 }
 
 /** GET with the path sent exactly as written (fetch would resolve `..%2f` and `%2e%2e` first). */

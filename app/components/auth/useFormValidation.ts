@@ -8,7 +8,7 @@ import { fieldErrors, formValues, type FieldErrors } from "~/lib/auth-schemas";
  * (when JavaScript runs); the server's errors, when a submission got through anyway, replace ours.
  */
 export function useFormValidation(schema: z.ZodType, serverErrors: FieldErrors | undefined) {
-  const { errors, report, clear } = useFieldErrors(serverErrors);
+  const { errors, report, clearChanged } = useFieldErrors(serverErrors);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const form = event.currentTarget;
@@ -17,5 +17,5 @@ export function useFormValidation(schema: z.ZodType, serverErrors: FieldErrors |
     report(form, result.success ? null : fieldErrors(result.error));
   }
 
-  return { errors, onSubmit, clear };
+  return { errors, onSubmit, clearChanged };
 }

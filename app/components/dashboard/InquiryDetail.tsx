@@ -2,17 +2,9 @@ import type { FormEvent } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
-import { ReadBadge, type InquiryRow } from "./InquiryTable";
+import { ReadBadge } from "./InquiryTable";
 import { formatDate } from "./format";
-
-export interface InquiryDetailView extends InquiryRow {
-  senderEmail: string;
-  phoneNumber: string;
-  city: string;
-  state: string;
-  zip: string;
-  message: string;
-}
+import type { InquiryDetailView } from "./types";
 
 export const DELETE_CONFIRMATION = "Are you sure you want to delete this inquiry?";
 

@@ -2,15 +2,7 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/Badge";
 import { cx } from "~/components/ui/cx";
 import { formatShortDate } from "./format";
-
-export interface InquiryRow {
-  id: string;
-  senderName: string;
-  eventTypes: string[];
-  eventDate: string | null;
-  isRead: boolean;
-  createdAt: string;
-}
+import type { InquiryRow } from "./types";
 
 export function ReadBadge({ isRead }: { isRead: boolean }) {
   return <Badge tone={isRead ? "neutral" : "brand"}>{isRead ? "Read" : "Unread"}</Badge>;

@@ -11,7 +11,7 @@ import {
   precheckImageFile,
 } from "~/lib/images";
 import { uploadImage } from "./upload-request";
-import { useHydrated } from "./useHydrated";
+import { useHydrated } from "~/components/ui/useHydrated";
 
 const HINT = "PNG, JPG, WEBP up to 5MB";
 // One at a time: images land in the order they were chosen, and a small server is not swamped.

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type DragEvent } from "react";
 import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/Button";
 import { cx } from "~/components/ui/cx";
-import { useHydrated } from "./useHydrated";
+import { useHydrated } from "~/components/ui/useHydrated";
 
 export interface ImageRow {
   id: string;

@@ -8,7 +8,7 @@ import { cx } from "~/components/ui/cx";
 import { StateOptions } from "~/components/ui/StateOptions";
 import { useFieldErrors } from "~/components/ui/useFieldErrors";
 import { EVENT_TYPES, MESSAGE_MAX_LENGTH } from "~/lib/constants";
-import { INQUIRY_FAILED, INQUIRY_HONEYPOT, type InquiryValues } from "~/lib/inquiry-fields";
+import { INQUIRY_FAILED, INQUIRY_HONEYPOT, type Captcha, type InquiryActionResult } from "~/lib/inquiry-fields";
 // Types only: the schema module (and Zod with it) is imported on demand, see loadChecker.
 import type * as InquirySchemaModule from "~/lib/inquiry-schema";
 
@@ -19,27 +19,10 @@ export interface InquiryFormProps {
   action?: string;
 }
 
-interface Captcha {
-  a: number;
-  b: number;
-  token: string;
-}
-
-/** What the profile action answers (see handleInquirySubmission); only the parts the form reads. */
-type InquiryResult =
-  | { ok: true; message: string; captcha: Captcha; sentAt: number }
-  | {
-      ok: false;
-      errors: Record<string, string>;
-      message?: string;
-      values?: InquiryValues;
-      captcha: Captcha;
-    };
-
 /** "idle" until hydration: the server-rendered (shared, cached) page never carries a question. */
 type CaptchaState = { status: "idle" | "loading" | "failed" } | { status: "ready"; captcha: Captcha };
 
-function isInquiryResult(value: unknown): value is InquiryResult {
+function isInquiryResult(value: unknown): value is InquiryActionResult {
   return typeof value === "object" && value !== null && "ok" in value && "captcha" in value;
 }
 
@@ -68,7 +51,7 @@ type InquiryChecker = typeof InquirySchemaModule;
 export function InquiryForm({ profileId, performerName, action }: InquiryFormProps) {
   const id = useId();
   const formAction = action ?? `/profile/${encodeURIComponent(profileId)}`;
-  const fetcher = useFetcher<InquiryResult>({ key: `inquiry-${profileId}` });
+  const fetcher = useFetcher<InquiryActionResult>({ key: `inquiry-${profileId}` });
   const actionData = useActionData<unknown>();
   // A no-JavaScript post re-renders the page with the action's answer; a background send puts it on the fetcher.
   const pageResult = isInquiryResult(actionData) ? actionData : undefined;

@@ -15,7 +15,7 @@ import {
   type SocialPlatform,
 } from "~/lib/profile-schema";
 import { LocationFields } from "./LocationFields";
-import { useHydrated } from "./useHydrated";
+import { useHydrated } from "~/components/ui/useHydrated";
 
 interface ProfileEditorFormProps {
   values: ProfileFormValues;

@@ -45,5 +45,5 @@ export function useFieldErrors(serverErrors: FieldErrorMap | undefined) {
     }
   }
 
-  return { errors, report, clear, clearChanged };
+  return { errors, report, clearChanged };
 }
