@@ -36,7 +36,7 @@ const MIN_BYTES = 512;
  * Writes a .br (quality 11) and a .gz (level 9) beside every compressible file the client build
  * emits under assets/. Hashed assets never change, so they are compressed once, at the strongest
  * settings, instead of on every request at the fast settings a live compressor must use; the
- * server sends these files as they are (app/server/precompressed-assets.server.ts).
+ * server sends these files as they are (app/server/http/precompressed-assets.server.ts).
  */
 export function precompressAssets(): Plugin {
   return {

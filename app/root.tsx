@@ -18,11 +18,11 @@ import { notify } from "~/components/layout/notify";
 import { Toasts } from "~/components/layout/Toasts";
 import { WelcomePopup } from "~/components/layout/WelcomePopup";
 import { errorTitle } from "~/components/layout/error-text";
-import { getSessionUser } from "~/server/auth.server";
+import { getSessionUser } from "~/server/auth/auth.server";
 import { readFlash } from "~/server/flash.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await getSessionUser(context.auth, context.db, request);
+  const user = await getSessionUser(context, request);
   const { flash, headers } = await readFlash(context, request);
   return data(
     {

@@ -17,7 +17,8 @@ import type { Db } from "../app/server/db/client.server";
 import { openDatabase } from "../app/server/db/client.server";
 import { schema } from "../app/server/db/schema";
 import { getPublicProfile, listPublicProfiles } from "../app/server/directory.server";
-import { parseSearchInput, searchProfiles } from "../app/server/search.server";
+import { parseSearchInput } from "../app/server/search/query.server";
+import { searchProfiles } from "../app/server/search/search.server";
 import { refreshAllSearchDocuments } from "../app/server/search-document.server";
 import { startAppServer, type RunningServer } from "../tests/helpers/app-server";
 

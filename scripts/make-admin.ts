@@ -1,4 +1,4 @@
-import { grantAdmin } from "~/server/accounts.server";
+import { grantAdmin } from "~/server/auth/accounts.server";
 import { ConfigError, loadConfig } from "~/server/config.server";
 import { openDatabase } from "~/server/db/client.server";
 import { DataDirLockedError } from "~/server/db/pglite-lock.server";

@@ -18,6 +18,9 @@ const email = z
 const PASSWORD_MAX_LENGTH = 128;
 const passwordTooLong = `Password must be at most ${PASSWORD_MAX_LENGTH} characters`;
 
+// Where to go afterwards, carried in a hidden field; anything but a path on this site becomes the default.
+const redirectTo = z.string().transform((value) => safeRedirectPath(value));
+
 export const signUpSchema = z
   .object({
     email,
@@ -27,12 +30,14 @@ export const signUpSchema = z
       .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
       .max(PASSWORD_MAX_LENGTH, passwordTooLong),
     confirmPassword: z.string().min(1, "Please confirm your password"),
+    redirectTo,
   })
   .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "Passwords do not match" });
 
 export const signInSchema = z.object({
   email,
   password: z.string().min(1, "Password is required").max(PASSWORD_MAX_LENGTH, passwordTooLong),
+  redirectTo,
 });
 
 export const forgotPasswordSchema = z.object({ email });
@@ -48,8 +53,6 @@ export const resetPasswordSchema = z
     confirmPassword: z.string().min(1, "Please confirm your password"),
   })
   .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "Passwords do not match" });
-
-export { fieldErrors, formValues, type FieldErrors } from "./form-errors";
 
 function hasControlCharacter(value: string): boolean {
   for (let i = 0; i < value.length; i++) {

@@ -1,4 +1,5 @@
 import type { Category } from "./constants";
+import { stateName } from "./us-state-names";
 
 // The directory's filters live in the address bar: `state` (or the /browse/{stateAbbr} path),
 // `city`, repeated `category`, and `page`. This module builds those addresses (pages link with it);
@@ -14,6 +15,12 @@ export interface DirectoryFilters {
 
 export function hasFilters(filters: Pick<DirectoryFilters, "state" | "city" | "categories">, fixedCategory?: string): boolean {
   return Boolean(filters.state || filters.city || filters.categories.some((c) => c !== fixedCategory));
+}
+
+/** Where a listing looks, for its heading and title: "Austin, Texas", "Texas", or null for everywhere. */
+export function placeName(filters: Pick<DirectoryFilters, "state" | "city">): string | null {
+  if (!filters.state) return null;
+  return filters.city ? `${filters.city}, ${stateName(filters.state)}` : stateName(filters.state);
 }
 
 /** What a link needs to know about the filters it keeps. */

@@ -1,11 +1,11 @@
 import { z } from "zod";
+import type { FormValues } from "./form";
 import { EXPERIENCE_OPTIONS, PAID_EVENTS_OPTIONS, TRAVEL_ANSWERS } from "./constants";
 import { STATE_ABBREVIATIONS } from "./us-states";
 
 // The free-listing application (/free-listing), checked in the browser and again in the action.
 // Messages are the product spec's, word for word; optional fields left empty are stored as null.
 
-export const FREE_LISTING_HONEYPOT = "company_website";
 export const APPLICATION_SENT = "Application submitted successfully! We'll review it and get back to you soon.";
 export const APPLICATION_FAILED = "Failed to submit application. Please try again.";
 
@@ -41,36 +41,10 @@ export const freeListingSchema = z.object({
 });
 
 export type FreeListingInput = z.infer<typeof freeListingSchema>;
+/** The form's text exactly as typed. */
+export type FreeListingValues = FormValues<typeof freeListingSchema>;
 
-export const FREE_LISTING_FIELDS = [
-  "fullName",
-  "email",
-  "phone",
-  "city",
-  "state",
-  "instagram",
-  "facebook",
-  "youtube",
-  "tiktok",
-  "website",
-  "experience",
-  "paidEvents",
-  "eventTypes",
-  "characters",
-  "bio",
-  "travel",
-  "whyJoin",
-  "questions",
-] as const satisfies readonly (keyof FreeListingInput)[];
-
-export type FreeListingValues = Record<(typeof FREE_LISTING_FIELDS)[number], string>;
-
-/** The form's text exactly as typed (missing fields read as empty). */
-export function freeListingValuesFrom(form: FormData): FreeListingValues {
-  const values = {} as FreeListingValues;
-  for (const field of FREE_LISTING_FIELDS) {
-    const value = form.get(field);
-    values[field] = typeof value === "string" ? value : "";
-  }
-  return values;
-}
+/** What the /free-listing action answers (app/server/listings.server.ts). */
+export type FreeListingActionResult =
+  | { ok: true; message: string; submittedAt: number }
+  | { ok: false; errors: Record<string, string>; message?: string; values: FreeListingValues };

@@ -1,12 +1,11 @@
-// The inquiry form's field names and texts, without Zod: the form component imports this eagerly and
-// loads the schema (./inquiry-schema, which re-exports all of this and reads submitted forms) only
-// when the visitor starts filling the form in.
+// The inquiry form's texts and shapes, without Zod: the form component imports this eagerly and
+// loads the schema (./inquiry-schema) only when the visitor starts filling the form in.
 
-export const INQUIRY_HONEYPOT = "company_website";
 export const INQUIRY_SENT = "Message sent successfully!";
 export const INQUIRY_FAILED = "Failed to send message";
 export const CAPTCHA_WRONG = "Incorrect captcha answer";
 export const CAPTCHA_MISSING = "Please answer the math problem";
+/** The answer came with a question that expired or that this server did not sign. */
 export const CAPTCHA_EXPIRED = "The math problem has expired. Please answer the new one.";
 
 /** What the visitor typed, kept so a failed send never loses it. */

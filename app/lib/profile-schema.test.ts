@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { formInput } from "./form";
 import {
   defaultProfileValues,
   missingListingFields,
   normalizeHandle,
-  readProfileForm,
+  profileSchema,
   validateProfile,
   type ProfileFormValues,
 } from "./profile-schema";
@@ -137,7 +138,7 @@ describe("reading the posted form", () => {
     form.append("categories", "Hero");
     form.append("categories", "Fantasy");
     form.set("isActive", "true");
-    const values = readProfileForm(form);
+    const values = formInput(profileSchema, form);
     expect(values.displayName).toBe("Star");
     expect(values.bringOwnCostume).toBe(true);
     expect(values.performOutdoors).toBe(false);

@@ -1,42 +1,68 @@
 import { z } from "zod";
 import { BIO_MIN_LENGTH, CATEGORIES, DEFAULT_TRAVEL_RANGE, TRAVEL_RANGE_VALUES } from "./constants";
+import { parseValues, type FormResult } from "./form";
 import { findCity, findState } from "./us-states";
 
 // The profile form's one schema: the route action parses the posted form with it and the browser
 // runs the same parse on blur and submit, so both sides show the same messages.
 
-export const PROFILE_TEXT_FIELDS = [
-  "displayName",
-  "contactEmail",
-  "bio",
-  "state",
-  "city",
-  "priceMin",
-  "priceMax",
-  "facebook",
-  "instagram",
-  "tiktok",
-  "twitter",
-  "travelRadius",
-] as const;
-export type ProfileTextField = (typeof PROFILE_TEXT_FIELDS)[number];
+type FlagSection = "travel" | "performance";
 
-export const PROFILE_FLAGS = [
-  { name: "availableForTravel", label: "Available to travel for events", section: "travel" },
-  { name: "availableVirtual", label: "Available for virtual appearances", section: "travel" },
-  { name: "requireTravelExpenses", label: "Travel expenses must be covered", section: "travel" },
-  { name: "requireDeposit", label: "A deposit is required to book", section: "travel" },
-  { name: "bringOwnCostume", label: "I bring my own costume", section: "performance" },
-  { name: "performOutdoors", label: "Can perform outdoors", section: "performance" },
-  { name: "requireDressingRoom", label: "Needs a private changing area", section: "performance" },
-  { name: "familyFriendlyOnly", label: "Family-friendly events only", section: "performance" },
-  { name: "adultThemesOk", label: "Open to adult-themed events (18+)", section: "performance" },
-  { name: "groupPerformer", label: "Performs as part of a group or crew", section: "performance" },
-  { name: "backgroundCheck", label: "Background check completed", section: "performance" },
-] as const;
-export type ProfileFlag = (typeof PROFILE_FLAGS)[number]["name"];
+/** One field of the profile form. `column` is the `profiles` column (its Drizzle property) it is saved to. */
+type ProfileFieldDefinition =
+  | { name: string; kind: "text"; column: string; initial?: string }
+  | { name: string; kind: "flag"; column: string; label: string; section: FlagSection; initial: boolean }
+  | { name: "categories"; kind: "categories"; column: null };
 
-export type ProfileField = ProfileTextField | ProfileFlag | "categories";
+/**
+ * Every field of the profile form, in the form's document order (the first field with a problem
+ * gets focus). The form values, the form's checkboxes, the editor's column allow-list and the
+ * profile page's flags are all derived from this table: a new field is added here and nowhere else.
+ * Categories live in their own table, so they name no `profiles` column.
+ */
+export const PROFILE_FIELDS = [
+  { name: "displayName", kind: "text", column: "displayName" },
+  { name: "contactEmail", kind: "text", column: "contactEmail" },
+  { name: "bio", kind: "text", column: "bio" },
+  { name: "state", kind: "text", column: "state" },
+  { name: "city", kind: "text", column: "city" },
+  { name: "travelRadius", kind: "text", column: "travelRadius", initial: DEFAULT_TRAVEL_RANGE },
+  { name: "availableForTravel", kind: "flag", column: "availableForTravel", label: "Available to travel for events", section: "travel", initial: false },
+  { name: "availableVirtual", kind: "flag", column: "availableVirtual", label: "Available for virtual appearances", section: "travel", initial: false },
+  { name: "requireTravelExpenses", kind: "flag", column: "requireTravelExpenses", label: "Travel expenses must be covered", section: "travel", initial: false },
+  { name: "requireDeposit", kind: "flag", column: "requireDeposit", label: "A deposit is required to book", section: "travel", initial: false },
+  { name: "bringOwnCostume", kind: "flag", column: "bringOwnCostume", label: "I bring my own costume", section: "performance", initial: true },
+  { name: "performOutdoors", kind: "flag", column: "performOutdoors", label: "Can perform outdoors", section: "performance", initial: true },
+  { name: "requireDressingRoom", kind: "flag", column: "requireDressingRoom", label: "Needs a private changing area", section: "performance", initial: false },
+  { name: "familyFriendlyOnly", kind: "flag", column: "familyFriendlyOnly", label: "Family-friendly events only", section: "performance", initial: false },
+  { name: "adultThemesOk", kind: "flag", column: "adultThemesOk", label: "Open to adult-themed events (18+)", section: "performance", initial: false },
+  { name: "groupPerformer", kind: "flag", column: "groupPerformer", label: "Performs as part of a group or crew", section: "performance", initial: false },
+  { name: "backgroundCheck", kind: "flag", column: "backgroundCheck", label: "Background check completed", section: "performance", initial: false },
+  { name: "priceMin", kind: "text", column: "priceMin" },
+  { name: "priceMax", kind: "text", column: "priceMax" },
+  { name: "facebook", kind: "text", column: "facebook" },
+  { name: "instagram", kind: "text", column: "instagram" },
+  { name: "tiktok", kind: "text", column: "tiktok" },
+  { name: "twitter", kind: "text", column: "twitter" },
+  { name: "categories", kind: "categories", column: null },
+] as const satisfies readonly ProfileFieldDefinition[];
+
+type ProfileFieldEntry = (typeof PROFILE_FIELDS)[number];
+type TextFieldEntry = Extract<ProfileFieldEntry, { kind: "text" }>;
+type FlagFieldEntry = Extract<ProfileFieldEntry, { kind: "flag" }>;
+
+export type ProfileField = ProfileFieldEntry["name"];
+export type ProfileTextField = TextFieldEntry["name"];
+export type ProfileFlag = FlagFieldEntry["name"];
+/** The `profiles` columns the form writes (Drizzle property names). */
+export type ProfileFormColumn = Exclude<ProfileFieldEntry["column"], null>;
+
+const isTextField = (field: ProfileFieldEntry): field is TextFieldEntry => field.kind === "text";
+const isFlagField = (field: ProfileFieldEntry): field is FlagFieldEntry => field.kind === "flag";
+
+const TEXT_FIELDS: readonly TextFieldEntry[] = PROFILE_FIELDS.filter(isTextField);
+/** The 11 yes/no performance flags, with the editor's label and section. */
+export const PROFILE_FLAGS: readonly FlagFieldEntry[] = PROFILE_FIELDS.filter(isFlagField);
 
 /** What the form holds: text exactly as typed, checkboxes as booleans. */
 export type ProfileFormValues = Record<ProfileTextField, string> & Record<ProfileFlag, boolean> & { categories: string[] };
@@ -53,44 +79,11 @@ const PRICE_LIMIT = 1_000_000;
 const HANDLE_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
 
 export function defaultProfileValues(contactEmail: string): ProfileFormValues {
-  return {
-    displayName: "",
-    contactEmail,
-    bio: "",
-    state: "",
-    city: "",
-    priceMin: "",
-    priceMax: "",
-    facebook: "",
-    instagram: "",
-    tiktok: "",
-    twitter: "",
-    travelRadius: DEFAULT_TRAVEL_RANGE,
-    availableForTravel: false,
-    availableVirtual: false,
-    requireTravelExpenses: false,
-    requireDeposit: false,
-    bringOwnCostume: true,
-    performOutdoors: true,
-    requireDressingRoom: false,
-    familyFriendlyOnly: false,
-    adultThemesOk: false,
-    groupPerformer: false,
-    backgroundCheck: false,
-    categories: [],
-  };
-}
-
-/** Reads the posted form (or the browser's live form) into form values. An unticked checkbox is absent. */
-export function readProfileForm(formData: FormData): ProfileFormValues {
-  const text = (name: string) => {
-    const value = formData.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  const values = defaultProfileValues("");
-  for (const name of PROFILE_TEXT_FIELDS) values[name] = text(name);
-  for (const flag of PROFILE_FLAGS) values[flag.name] = formData.get(flag.name) !== null;
-  values.categories = formData.getAll("categories").filter((v): v is string => typeof v === "string");
+  const values = {} as ProfileFormValues;
+  for (const field of TEXT_FIELDS) values[field.name] = "initial" in field ? field.initial : "";
+  for (const flag of PROFILE_FLAGS) values[flag.name] = flag.initial;
+  values.contactEmail = contactEmail;
+  values.categories = [];
   return values;
 }
 
@@ -158,52 +151,47 @@ const price = z.string().transform((raw, ctx) => {
   return Math.trunc(amount);
 });
 
-const flag = z.boolean();
+// Each text field's rule; `satisfies` makes a field of the table without a rule a type error.
+const textRules = {
+  displayName: z
+    .string()
+    .trim()
+    .min(1, "Display name is required")
+    .max(100, "Display name must be 100 characters or fewer"),
+  contactEmail: z
+    .string()
+    .trim()
+    .min(1, "Contact email is required")
+    .pipe(z.email("Invalid email address").max(254, "Invalid email address"))
+    .transform((v) => v.toLowerCase()),
+  bio: z
+    .string()
+    .trim()
+    .min(1, "Bio is required")
+    .min(BIO_MIN_LENGTH, `Bio must be at least ${BIO_MIN_LENGTH} characters`)
+    .max(5000, "Bio must be 5,000 characters or fewer"),
+  state: z
+    .string()
+    .trim()
+    .min(1, "State is required")
+    .transform((v) => v.toUpperCase())
+    .refine((v) => findState(v) !== undefined, "Select a state from the list"),
+  city: z.string().trim().min(1, "City is required"),
+  priceMin: price,
+  priceMax: price,
+  facebook: handle("facebook"),
+  instagram: handle("instagram"),
+  tiktok: handle("tiktok"),
+  twitter: handle("twitter"),
+  travelRadius: z.enum(TRAVEL_RANGE_VALUES, "Select a travel range from the list"),
+} satisfies Record<ProfileTextField, z.ZodType<unknown, string>>;
+
+const flagRules = Object.fromEntries(PROFILE_FLAGS.map((flag) => [flag.name, z.boolean()])) as Record<ProfileFlag, z.ZodBoolean>;
 
 export const profileSchema = z
   .object({
-    displayName: z
-      .string()
-      .trim()
-      .min(1, "Display name is required")
-      .max(100, "Display name must be 100 characters or fewer"),
-    contactEmail: z
-      .string()
-      .trim()
-      .min(1, "Contact email is required")
-      .pipe(z.email("Invalid email address").max(254, "Invalid email address"))
-      .transform((v) => v.toLowerCase()),
-    bio: z
-      .string()
-      .trim()
-      .min(1, "Bio is required")
-      .min(BIO_MIN_LENGTH, `Bio must be at least ${BIO_MIN_LENGTH} characters`)
-      .max(5000, "Bio must be 5,000 characters or fewer"),
-    state: z
-      .string()
-      .trim()
-      .min(1, "State is required")
-      .transform((v) => v.toUpperCase())
-      .refine((v) => findState(v) !== undefined, "Select a state from the list"),
-    city: z.string().trim().min(1, "City is required"),
-    priceMin: price,
-    priceMax: price,
-    facebook: handle("facebook"),
-    instagram: handle("instagram"),
-    tiktok: handle("tiktok"),
-    twitter: handle("twitter"),
-    travelRadius: z.enum(TRAVEL_RANGE_VALUES, "Select a travel range from the list"),
-    availableForTravel: flag,
-    availableVirtual: flag,
-    requireTravelExpenses: flag,
-    requireDeposit: flag,
-    bringOwnCostume: flag,
-    performOutdoors: flag,
-    requireDressingRoom: flag,
-    familyFriendlyOnly: flag,
-    adultThemesOk: flag,
-    groupPerformer: flag,
-    backgroundCheck: flag,
+    ...textRules,
+    ...flagRules,
     categories: z
       .array(z.string())
       .transform((list) => CATEGORIES.filter((c) => list.includes(c)))
@@ -223,18 +211,13 @@ export const profileSchema = z
 export type ProfileInput = z.output<typeof profileSchema>;
 export type ProfileErrors = Partial<Record<ProfileField, string>>;
 
-export type ProfileValidation = { ok: true; data: ProfileInput } | { ok: false; errors: ProfileErrors };
-
-/** Parses form values; on failure, the first message for each field. */
-export function validateProfile(values: ProfileFormValues): ProfileValidation {
-  const parsed = profileSchema.safeParse(values);
-  if (parsed.success) return { ok: true, data: parsed.data };
-  const errors: ProfileErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0];
-    if (typeof field === "string" && !(field in errors)) errors[field as ProfileField] = issue.message;
-  }
-  return { ok: false, errors };
+/**
+ * Checks values the editor already holds (the browser's per-field checks, with a field's pending
+ * change laid over the live form). A post is parsed with parseForm(profileSchema, formData), which
+ * reads it the same way (app/lib/form.ts).
+ */
+export function validateProfile(values: ProfileFormValues): FormResult<typeof profileSchema> {
+  return parseValues(profileSchema, values);
 }
 
 export const REQUIRED_FOR_LISTING = ["Display Name", "Bio", "State", "City", "at least one category"] as const;

@@ -1,4 +1,4 @@
-import type { DisplayImage, ProfileCardData } from "~/components/profile/types";
+import type { DisplayImage, ProfileCardData } from "./profile-view";
 
 function sampleImage(n: number): DisplayImage {
   return { src: `/images/sample-${n}.webp`, width: 640, height: 640, variants: [], blurDataUrl: null };

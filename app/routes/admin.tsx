@@ -2,7 +2,7 @@ import type { Route } from "./+types/admin";
 import { Alert } from "~/components/ui/Alert";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { pageMeta, siteFrom } from "~/lib/meta";
-import { requireAdmin } from "~/server/auth.server";
+import { requireAdmin } from "~/server/auth/auth.server";
 
 // Guarded now (signed out -> /signin, not an admin -> /); the admin tools arrive with their own issue.
 export async function loader({ request, context }: Route.LoaderArgs) {

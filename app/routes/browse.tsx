@@ -2,15 +2,14 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/browse";
 import { DirectoryResults } from "~/components/directory/DirectoryResults";
 import { FiltersForm, type FilterValues } from "~/components/directory/FiltersForm";
-import { breadcrumbJsonLd, collectionPageJsonLd, type Crumb } from "~/components/directory/structured-data";
 import { PageHeader } from "~/components/ui/PageHeader";
-import { browseHref, hasFilters, type DirectoryFilters } from "~/lib/directory-params";
+import { browseHref, hasFilters, placeName, type DirectoryFilters } from "~/lib/directory-params";
 import { pageMeta, siteFrom } from "~/lib/meta";
+import { listingPageJsonLd, type Crumb } from "~/lib/structured-data";
 import { stateName } from "~/lib/us-state-names";
-import { cityNamesOf, findState } from "~/lib/us-states";
-import { parseDirectoryFilters } from "~/server/directory-filters.server";
-import { listPublicProfiles } from "~/server/directory.server";
-import { cachedData, privateHeaders, routeCacheHeaders } from "~/server/http-cache.server";
+import { findState } from "~/lib/us-states";
+import { loadDirectoryListing } from "~/server/directory-listing.server";
+import { cachedData, privateHeaders, routeCacheHeaders } from "~/server/http/cache-headers.server";
 
 // Serves /browse and /browse/{stateAbbr} (route ids "browse" and "browse-state").
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -20,31 +19,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const state = findState(pathState);
     if (!state) throw data("Unknown state", { status: 404, headers: privateHeaders() });
     if (pathState !== state.abbreviation) throw redirect(`/browse/${state.abbreviation}${url.search}`, 301);
-  } else if (url.searchParams.has("state")) {
-    // The plain filter form sends ?state=; the canonical address carries the state in its path.
-    throw redirect(browseHref(parseDirectoryFilters(url.searchParams)));
   }
-  const filters = parseDirectoryFilters(url.searchParams, { pathState });
-  const listing = await listPublicProfiles(context.db, filters, filters.page);
-  return cachedData(request, {
-    filters: { ...filters, page: listing.page },
-    cities: cityNamesOf(filters.state),
-    profiles: listing.profiles,
-    total: listing.total,
-    pageCount: listing.pageCount,
-    pageSize: listing.pageSize,
-  });
+  // The plain filter form sends ?state=; the canonical address carries the state in its path.
+  const listing = await loadDirectoryListing(context.db, url, { pathState, href: browseHref, pathParams: ["state"] });
+  return cachedData(request, listing);
 }
 
 export const headers: Route.HeadersFunction = (args) => routeCacheHeaders(args);
 
-function place(filters: Pick<DirectoryFilters, "state" | "city">): string | null {
-  if (!filters.state) return null;
-  return filters.city ? `${filters.city}, ${stateName(filters.state)}` : stateName(filters.state);
-}
-
 function describe(filters: DirectoryFilters, total: number) {
-  const where = place(filters);
+  const where = placeName(filters);
   const kinds = filters.categories.length ? `${filters.categories.join(", ")} ` : "costume and cosplay ";
   return {
     heading: where ? `Performers in ${where}` : "Browse Performers",
@@ -78,18 +62,17 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     path,
     title: filters.page > 1 ? `${text.title} (page ${filters.page})` : text.title,
     description: text.description,
-    jsonLd: [
-      collectionPageJsonLd({
-        origin: site.origin,
-        path,
-        name: text.title,
-        description: text.description,
-        total,
-        offset: (filters.page - 1) * pageSize,
-        profiles,
-      }),
-      breadcrumbJsonLd(site.origin, crumbs(filters)),
-    ],
+    jsonLd: listingPageJsonLd({
+      origin: site.origin,
+      path,
+      name: text.title,
+      description: text.description,
+      crumbs: crumbs(filters),
+      total,
+      page: filters.page,
+      pageSize,
+      profiles,
+    }),
   });
 };
 

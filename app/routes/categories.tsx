@@ -1,10 +1,10 @@
 import type { Route } from "./+types/categories";
 import { CategoryCards } from "~/components/directory/CategoryCards";
-import { breadcrumbJsonLd } from "~/components/directory/structured-data";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { CATEGORIES } from "~/lib/constants";
 import { pageMeta, siteFrom } from "~/lib/meta";
-import { cachedData, routeCacheHeaders } from "~/server/http-cache.server";
+import { breadcrumbJsonLd } from "~/lib/structured-data";
+import { cachedData, routeCacheHeaders } from "~/server/http/cache-headers.server";
 
 export function loader({ request }: Route.LoaderArgs) {
   return cachedData(request, { categories: [...CATEGORIES] });

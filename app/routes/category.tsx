@@ -1,19 +1,16 @@
-import { Link, redirect } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/category";
 import { categoryBlurb } from "~/components/directory/CategoryCards";
 import { DirectoryResults } from "~/components/directory/DirectoryResults";
 import { FiltersForm, type FilterValues } from "~/components/directory/FiltersForm";
-import { breadcrumbJsonLd, collectionPageJsonLd } from "~/components/directory/structured-data";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { isCategory } from "~/lib/constants";
-import { categoryHref, hasFilters, type DirectoryFilters } from "~/lib/directory-params";
+import { categoryHref, hasFilters, placeName } from "~/lib/directory-params";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { SAMPLE_PROFILES } from "~/lib/sample-profiles";
-import { stateName } from "~/lib/us-state-names";
-import { cityNamesOf } from "~/lib/us-states";
-import { parseDirectoryFilters } from "~/server/directory-filters.server";
-import { listPublicProfiles } from "~/server/directory.server";
-import { cachedData, routeCacheHeaders } from "~/server/http-cache.server";
+import { listingPageJsonLd } from "~/lib/structured-data";
+import { loadDirectoryListing } from "~/server/directory-listing.server";
+import { cachedData, routeCacheHeaders } from "~/server/http/cache-headers.server";
 
 /** The router leaves an encoded slash as "%2F" inside a segment ("Anime%2FManga"). */
 function categoryFromParam(value: string): string {
@@ -25,29 +22,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!isCategory(name)) {
     return cachedData(request, { kind: "not-found" as const, name }, { status: 404 });
   }
-  const url = new URL(request.url);
-  const filters = parseDirectoryFilters(url.searchParams, { fixedCategory: name });
-  // The plain filter form sends empty fields ("?state=&city="): keep addresses canonical.
-  if ([...url.searchParams.values()].some((v) => v === "")) throw redirect(categoryHref(name, filters));
-  const listing = await listPublicProfiles(context.db, filters, filters.page);
-  return cachedData(request, {
-    kind: "category" as const,
-    category: name,
-    filters: { ...filters, page: listing.page },
-    cities: cityNamesOf(filters.state),
-    profiles: listing.profiles,
-    total: listing.total,
-    pageCount: listing.pageCount,
-    pageSize: listing.pageSize,
+  const listing = await loadDirectoryListing(context.db, new URL(request.url), {
+    fixedCategory: name,
+    href: (filters) => categoryHref(name, filters),
   });
+  return cachedData(request, { kind: "category" as const, category: name, ...listing });
 }
 
 export const headers: Route.HeadersFunction = (args) => routeCacheHeaders(args);
-
-function place(filters: Pick<DirectoryFilters, "state" | "city">): string | null {
-  if (!filters.state) return null;
-  return filters.city ? `${filters.city}, ${stateName(filters.state)}` : stateName(filters.state);
-}
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   const site = siteFrom(matches);
@@ -61,7 +43,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
     });
   }
   const { category, filters, total, profiles, pageSize } = loaderData;
-  const where = place(filters);
+  const where = placeName(filters);
   const title = `${category} Performers${where ? ` in ${where}` : ""}`;
   const description = `${categoryBlurb(category)} Browse ${category} costume performers${where ? ` in ${where}` : " across the United States"} and contact them directly.`;
   const path = categoryHref(category, filters);
@@ -70,22 +52,21 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
     path,
     title: filters.page > 1 ? `${title} (page ${filters.page})` : title,
     description,
-    jsonLd: [
-      collectionPageJsonLd({
-        origin: site.origin,
-        path,
-        name: title,
-        description,
-        total,
-        offset: (filters.page - 1) * pageSize,
-        profiles,
-      }),
-      breadcrumbJsonLd(site.origin, [
+    jsonLd: listingPageJsonLd({
+      origin: site.origin,
+      path,
+      name: title,
+      description,
+      crumbs: [
         { name: "Home", path: "/" },
         { name: "Categories", path: "/categories" },
         { name: category, path: categoryHref(category) },
-      ]),
-    ],
+      ],
+      total,
+      page: filters.page,
+      pageSize,
+      profiles,
+    }),
   });
 };
 
@@ -104,7 +85,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
     );
   }
   const { category, filters, profiles, total, pageCount } = loaderData;
-  const where = place(filters);
+  const where = placeName(filters);
   const hrefFor = (next: FilterValues) => categoryHref(category, next);
   return (
     <>

@@ -7,9 +7,10 @@ import { Alert } from "~/components/ui/Alert";
 import { ErrorPage } from "~/components/layout/ErrorPage";
 import { errorTitle } from "~/components/layout/error-text";
 import { pageMeta, siteFrom } from "~/lib/meta";
-import { readProfileForm, validateProfile, type ProfileErrors, type ProfileFormValues } from "~/lib/profile-schema";
-import { requireUser } from "~/server/auth.server";
-import { flashHeaders } from "~/server/flash.server";
+import { parseForm } from "~/lib/form";
+import { profileSchema, type ProfileErrors, type ProfileFormValues } from "~/lib/profile-schema";
+import { requireUser } from "~/server/auth/auth.server";
+import { redirectWithFlash } from "~/server/flash.server";
 import { loadProfileForEdit, resolveEditTarget, saveProfile } from "~/server/profile-editor.server";
 
 const PROFILE_SAVED = "Profile updated successfully!";
@@ -43,21 +44,21 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   // Someone else's profile is simply not there for a performer: nothing is read or written.
   if (!resolveEditTarget(actor, requestedId)) throw data("Not Found", { status: 404 });
 
-  const values = readProfileForm(await request.formData());
-  const parsed = validateProfile(values);
-  if (!parsed.ok) return data<ActionResult>({ values, errors: parsed.errors, formError: null }, { status: 400 });
+  const form = parseForm(profileSchema, await request.formData());
+  const values = form.values;
+  if (!form.ok) return data<ActionResult>({ values, errors: form.errors, formError: null }, { status: 400 });
 
   let result: Awaited<ReturnType<typeof saveProfile>>;
   try {
-    result = await saveProfile(context.db, actor, requestedId, parsed.data);
+    result = await saveProfile(context.db, actor, requestedId, form.data);
   } catch (error) {
     context.logger.error({ err: error, profileId: requestedId ?? actor.id }, "profile save failed");
     return data<ActionResult>({ values, errors: {}, formError: PROFILE_SAVE_FAILED }, { status: 500 });
   }
   if (result.status !== "saved") throw data("Not Found", { status: 404 });
 
-  const headers = await flashHeaders(context, request, { type: "success", message: PROFILE_SAVED });
-  return redirect(result.target.adminEdit ? "/admin" : "/dashboard", { headers });
+  const next = result.target.adminEdit ? "/admin" : "/dashboard";
+  return redirectWithFlash(context, request, next, { type: "success", message: PROFILE_SAVED });
 }
 
 function headingOf(adminEdit: boolean, mode: string) {

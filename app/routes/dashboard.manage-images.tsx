@@ -6,10 +6,11 @@ import { ImageDropZone } from "~/components/images/ImageDropZone";
 import { ImageList } from "~/components/images/ImageList";
 import { Alert } from "~/components/ui/Alert";
 import { Button, buttonClass } from "~/components/ui/Button";
+import { parseForm } from "~/lib/form";
 import { IMAGE_MESSAGES, imageActionSchema, MAX_IMAGES_PER_PROFILE } from "~/lib/images";
 import { pageMeta, siteFrom } from "~/lib/meta";
-import { requireUser } from "~/server/auth.server";
-import { flashHeaders, type Flash } from "~/server/flash.server";
+import { requireUser } from "~/server/auth/auth.server";
+import { redirectWithFlash, type Flash } from "~/server/flash.server";
 import {
   deleteProfileImage,
   listProfileImages,
@@ -47,11 +48,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(context, request);
-  const fields = Object.fromEntries(await request.formData());
-  const parsed = imageActionSchema.safeParse(fields);
-  if (!parsed.success) {
-    const message = fields.intent === "delete" ? IMAGE_MESSAGES.deleteFailed : IMAGE_MESSAGES.reorderFailed;
-    return redirect(PAGE, { headers: await flashHeaders(context, request, { type: "error", message }) });
+  const parsed = parseForm(imageActionSchema, await request.formData());
+  if (!parsed.ok) {
+    const message = parsed.values.intent === "delete" ? IMAGE_MESSAGES.deleteFailed : IMAGE_MESSAGES.reorderFailed;
+    return redirectWithFlash(context, request, PAGE, { type: "error", message });
   }
   const form = parsed.data;
 
@@ -76,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     };
   }
   if (!flash) return redirect(PAGE);
-  return redirect(PAGE, { headers: await flashHeaders(context, request, flash) });
+  return redirectWithFlash(context, request, PAGE, flash);
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {

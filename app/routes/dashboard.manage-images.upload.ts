@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/dashboard.manage-images.upload";
 import { IMAGE_MESSAGES, type UploadResponse } from "~/lib/images";
-import { getSessionUser, signInRedirect } from "~/server/auth.server";
-import { flashHeaders } from "~/server/flash.server";
+import { getSessionUser, signInRedirect } from "~/server/auth/auth.server";
+import { redirectWithFlash, type Flash } from "~/server/flash.server";
 import { receiveImageUploads } from "~/server/images/upload.server";
 
 const PAGE = "/dashboard/manage-images";
@@ -14,7 +14,7 @@ function wantsJson(request: Request) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const json = wantsJson(request);
-  const user = await getSessionUser(context.auth, context.db, request);
+  const user = await getSessionUser(context, request);
   if (!user) {
     if (json) return data<UploadResponse>({ ok: false, error: "Please sign in again" }, { status: 401 });
     throw signInRedirect(request, undefined, PAGE);
@@ -30,12 +30,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       : { ok: true, uploaded: outcome.uploaded };
     return data(body, { status: outcome.status, headers: connection });
   }
-  const headers = await flashHeaders(context, request, {
-    type: outcome.error ? "error" : "success",
-    message: outcome.error ?? IMAGE_MESSAGES.uploaded,
-  });
-  if (outcome.cutOff) headers.set("Connection", "close");
-  return redirect(PAGE, { headers });
+  const flash: Flash = { type: outcome.error ? "error" : "success", message: outcome.error ?? IMAGE_MESSAGES.uploaded };
+  return redirectWithFlash(context, request, PAGE, flash, connection);
 }
 
 // A GET here (a reload after a plain form post) belongs on the page itself.

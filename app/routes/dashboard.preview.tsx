@@ -9,7 +9,7 @@ import { ButtonLink } from "~/components/ui/Button";
 import { socialLabel, socialUrl, type SocialNetwork } from "~/lib/social";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { missingListingFields } from "~/lib/profile-schema";
-import { requireUser } from "~/server/auth.server";
+import { requireUser } from "~/server/auth/auth.server";
 import { loadPreview } from "~/server/profile-editor.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -5,7 +5,7 @@ import { Card } from "~/components/ui/Card";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { PLANS } from "~/lib/constants";
 import { pageMeta, siteFrom } from "~/lib/meta";
-import { requireUser } from "~/server/auth.server";
+import { requireUser } from "~/server/auth/auth.server";
 
 // Guarded now; the plan's checkout arrives with the payments issue, which replaces this page.
 export async function loader({ request, context }: Route.LoaderArgs) {

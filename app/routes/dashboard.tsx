@@ -3,7 +3,6 @@ import {
   data,
   isRouteErrorResponse,
   Link,
-  redirect,
   useNavigate,
   useRouteError,
   type ShouldRevalidateFunctionArgs,
@@ -19,11 +18,12 @@ import { ErrorPage } from "~/components/layout/ErrorPage";
 import { Alert } from "~/components/ui/Alert";
 import { Card } from "~/components/ui/Card";
 import { PageHeader } from "~/components/ui/PageHeader";
-import { formValues, inboxActionSchema } from "~/lib/auth-schemas";
+import { inboxActionSchema } from "~/lib/auth-schemas";
+import { parseForm } from "~/lib/form";
 import { pageMeta, siteFrom } from "~/lib/meta";
-import { requireUser } from "~/server/auth.server";
+import { requireUser } from "~/server/auth/auth.server";
 import { loadDashboard } from "~/server/dashboard.server";
-import { flashHeaders } from "~/server/flash.server";
+import { redirectWithFlash } from "~/server/flash.server";
 import { deleteInquiry, markInquiryRead } from "~/server/inbox.server";
 
 const LOAD_FAILED = "Failed to load inquiries";
@@ -62,16 +62,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(context, request);
   const url = new URL(request.url);
-  const parsed = inboxActionSchema.safeParse(formValues(await request.formData()));
-  if (!parsed.success) return data({ intent: null, confirmId: null, message: "Something went wrong. Please try again." }, { status: 400 });
-  const { intent, id, confirmed } = parsed.data;
+  const form = parseForm(inboxActionSchema, await request.formData());
+  if (!form.ok) return data({ intent: null, confirmId: null, message: "Something went wrong. Please try again." }, { status: 400 });
+  const { intent, id, confirmed } = form.data;
 
   if (intent === "mark-read") {
     if (!(await markInquiryRead(context.db, user.id, id))) {
       return data({ intent, confirmId: null, message: "Failed to mark as read" }, { status: 404 });
     }
-    const headers = await flashHeaders(context, request, { type: "success", message: "Marked as read" });
-    return redirect(`${url.pathname}${url.search}`, { headers });
+    const flash = { type: "success", message: "Marked as read" } as const;
+    return redirectWithFlash(context, request, `${url.pathname}${url.search}`, flash);
   }
 
   // Without JavaScript there was no confirm dialog: ask on the page first.
@@ -79,8 +79,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!(await deleteInquiry(context.db, user.id, id))) {
     return data({ intent, confirmId: null, message: "Failed to delete inquiry" }, { status: 404 });
   }
-  const headers = await flashHeaders(context, request, { type: "success", message: "Inquiry deleted successfully" });
-  return redirect(`${listHref(pageParam(url))}#inquiries`, { headers });
+  return redirectWithFlash(context, request, `${listHref(pageParam(url))}#inquiries`, {
+    type: "success",
+    message: "Inquiry deleted successfully",
+  });
 }
 
 // After a failed mark or delete the component reloads the list itself (the detail it showed is gone).

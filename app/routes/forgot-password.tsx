@@ -1,24 +1,21 @@
 import { useEffect } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Link } from "react-router";
 import { notify } from "~/components/layout/notify";
 import type { Route } from "./+types/forgot-password";
 import { AuthLayout, authLinkClass } from "~/components/auth/AuthLayout";
-import { useErrorToast } from "~/components/auth/useErrorToast";
-import { useFormValidation } from "~/components/auth/useFormValidation";
+import { EmailField } from "~/components/auth/AuthFields";
+import { AuthForm } from "~/components/auth/AuthForm";
 import { Alert } from "~/components/ui/Alert";
-import { Button } from "~/components/ui/Button";
-import { TextField } from "~/components/ui/Field";
-import { fieldErrors, forgotPasswordSchema, formValues } from "~/lib/auth-schemas";
+import { forgotPasswordSchema } from "~/lib/auth-schemas";
+import { parseForm } from "~/lib/form";
 import { pageMeta, siteFrom } from "~/lib/meta";
-import { AUTH_MESSAGES, requestPasswordReset } from "~/server/accounts.server";
+import { requestPasswordReset } from "~/server/auth/accounts.server";
+import { AUTH_MESSAGES } from "~/server/auth/messages.server";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const values = formValues(await request.formData());
-  const parsed = forgotPasswordSchema.safeParse(values);
-  if (!parsed.success) {
-    return data({ sent: null, errors: fieldErrors(parsed.error), message: null }, { status: 400 });
-  }
-  const result = await requestPasswordReset(context, request, parsed.data.email);
+  const form = parseForm(forgotPasswordSchema, await request.formData());
+  if (!form.ok) return data({ sent: null, errors: form.errors, message: null }, { status: 400 });
+  const result = await requestPasswordReset(context, request, form.data.email);
   if (!result.ok) return data({ sent: null, errors: {}, message: result.message }, { status: result.status });
   return { sent: AUTH_MESSAGES.resetLinkSent, errors: {}, message: null };
 }
@@ -35,13 +32,10 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
-  const { errors, onSubmit, clearChanged } = useFormValidation(forgotPasswordSchema, actionData?.errors);
-  useErrorToast(actionData);
   const sent = actionData?.sent ?? null;
   useEffect(() => {
     if (sent) notify("success", sent);
   }, [actionData, sent]);
-  const busy = useNavigation().state === "submitting";
 
   return (
     <AuthLayout
@@ -62,25 +56,9 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           Check your spam folder if it doesn&apos;t arrive within a few minutes.
         </Alert>
       ) : null}
-      {actionData?.message ? (
-        <Alert tone="error" className="mb-5">
-          {actionData.message}
-        </Alert>
-      ) : null}
-      <Form method="post" noValidate onSubmit={onSubmit} onChange={clearChanged} className="space-y-5">
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          error={errors.email}
-          required
-        />
-        <Button type="submit" className="w-full" disabled={busy}>
-          {busy ? "Sending..." : "Send Reset Link"}
-        </Button>
-      </Form>
+      <AuthForm schema={forgotPasswordSchema} result={actionData} submitLabel="Send Reset Link" busyLabel="Sending...">
+        {(errors) => <EmailField error={errors.email} />}
+      </AuthForm>
     </AuthLayout>
   );
 }

@@ -3,16 +3,20 @@ import type { Route } from "./+types/free-listing";
 import { FreeListingForm } from "~/components/free-listing/FreeListingForm";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { FREE_LISTING_SPOTS } from "~/lib/constants";
+import { readPublicForm } from "~/lib/form";
+import { freeListingSchema } from "~/lib/free-listing-schema";
 import { pageMeta, siteFrom } from "~/lib/meta";
-import { privateHeaders } from "~/server/http-cache.server";
-import { freeSpotsRemaining, handleFreeListingSubmission } from "~/server/listings.server";
+import { privateHeaders } from "~/server/http/cache-headers.server";
+import { freeSpotsRemaining, handleFreeListing } from "~/server/listings.server";
+import { clientIp } from "~/server/rate-limit.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { spotsRemaining: await freeSpotsRemaining(context.db) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const result = await handleFreeListingSubmission(context, request);
+  const form = await readPublicForm(request, freeListingSchema);
+  const result = await handleFreeListing(context, form, clientIp(context, request));
   return data(result, { status: result.ok || Object.keys(result.errors).length === 0 ? 200 : 400, headers: privateHeaders() });
 }
 

@@ -9,7 +9,7 @@ import { pageMeta, siteFrom } from "~/lib/meta";
 import { SAMPLE_PROFILES } from "~/lib/sample-profiles";
 import { cityCountsByState } from "~/lib/us-states";
 import { countPublicProfilesByState, getFeaturedProfiles } from "~/server/directory.server";
-import { cachedData, routeCacheHeaders } from "~/server/http-cache.server";
+import { cachedData, routeCacheHeaders } from "~/server/http/cache-headers.server";
 
 const HOME_CATEGORIES = ["Hero", "Villain", "Anime/Manga"];
 const SUBSCRIPTION_PATH = "/dashboard/subscription";

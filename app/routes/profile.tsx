@@ -1,19 +1,19 @@
 import { lazy } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/profile";
-import { breadcrumbJsonLd, type Crumb } from "~/components/directory/structured-data";
 import { InquiryForm } from "~/components/inquiry/InquiryForm";
 import { Gallery } from "~/components/profile/Gallery";
 import { ProfileSections, ProfileSummary } from "~/components/profile/ProfileDetails";
-import type { ProfileDetailData } from "~/components/profile/types";
 import { NO_BOOKINGS_NOTE } from "~/lib/constants";
-import { browseHref } from "~/lib/directory-params";
-import { excerpt } from "~/lib/format";
+import { readPublicForm } from "~/lib/form";
+import { inquirySchema } from "~/lib/inquiry-schema";
 import { pageMeta, siteFrom } from "~/lib/meta";
-import { getSessionUser } from "~/server/auth.server";
+import { profileSeo } from "~/lib/structured-data";
+import { getSessionUser } from "~/server/auth/auth.server";
 import { getProfilePreview, getPublicProfile } from "~/server/directory.server";
-import { cachedData, privateHeaders, routeCacheHeaders } from "~/server/http-cache.server";
-import { handleInquirySubmission } from "~/server/inquiries.server";
+import { cachedData, privateHeaders, routeCacheHeaders } from "~/server/http/cache-headers.server";
+import { handleInquiry } from "~/server/inquiries.server";
+import { clientIp } from "~/server/rate-limit.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = params.id;
@@ -25,7 +25,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     return cachedData(request, { kind: "public" as const, profile, seo: profileSeo(profile, origin, true) });
   }
   // Owner preview: the signed-in owner (or an admin) sees a profile visitors cannot.
-  const user = await getSessionUser(context.auth, context.db, request);
+  const user = await getSessionUser(context, request);
   if (user && (user.id === id || user.isAdmin)) {
     const preview = await getProfilePreview(context.db, id);
     if (preview) {
@@ -47,70 +47,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const result = await handleInquirySubmission(context, request, params.id);
+  const form = await readPublicForm(request, inquirySchema);
+  const result = await handleInquiry(context, form, { profileId: params.id, ip: clientIp(context, request) });
   // A form post's answer is never cached, even for an anonymous sender.
-  return result instanceof Response ? result : data(result, { headers: privateHeaders() });
+  return data(result, { headers: privateHeaders() });
 }
 
 export const headers: Route.HeadersFunction = (args) => routeCacheHeaders(args);
-
-function profileJsonLd(profile: ProfileDetailData, origin: string, url: string) {
-  const name = profile.displayName ?? "";
-  const image = profile.images[0]?.src;
-  const sameAs = profile.connect.map((link) => link.url);
-  const crumbs: Crumb[] = [
-    { name: "Home", path: "/" },
-    { name: "Browse", path: "/browse" },
-  ];
-  if (profile.state) crumbs.push({ name: profile.stateName ?? profile.state, path: browseHref({ state: profile.state }) });
-  if (profile.state && profile.city) {
-    crumbs.push({ name: profile.city, path: browseHref({ state: profile.state, city: profile.city }) });
-  }
-  crumbs.push({ name, path: `/profile/${profile.id}` });
-  return [
-    {
-      "@context": "https://schema.org",
-      "@type": "ProfilePage",
-      url,
-      name,
-      mainEntity: {
-        "@type": "Person",
-        name,
-        url,
-        description: excerpt(profile.bio, 300) || undefined,
-        image: image ? (image.startsWith("http") ? image : `${origin}${image}`) : undefined,
-        jobTitle: "Costume performer",
-        knowsAbout: profile.categories.length ? profile.categories : undefined,
-        address: profile.state
-          ? {
-              "@type": "PostalAddress",
-              addressLocality: profile.city ?? undefined,
-              addressRegion: profile.state,
-              addressCountry: "US",
-            }
-          : undefined,
-        sameAs: sameAs.length ? sameAs : undefined,
-      },
-    },
-    breadcrumbJsonLd(origin, crumbs),
-  ];
-}
-
-/**
- * Title, description and JSON-LD, worked out by the loader: the browser only needs the finished
- * strings (for the title after a client-side navigation), not the code that writes them.
- */
-function profileSeo(profile: ProfileDetailData, origin: string, isPublic: boolean) {
-  const name = profile.displayName ?? "Profile preview";
-  const place = [profile.city, profile.stateName].filter(Boolean).join(", ");
-  return {
-    title: place ? `${name} - Costume Performer in ${place}` : `${name} - Costume Performer`,
-    description:
-      excerpt(profile.bio) ||
-      `${name} is a costume and cosplay performer${place ? ` in ${place}` : ""}. Send an inquiry to book an appearance.`,
-    jsonLd: isPublic ? profileJsonLd(profile, origin, `${origin}/profile/${profile.id}`) : undefined,
-  };
-}
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   const site = { ...siteFrom(matches), path: location.pathname };

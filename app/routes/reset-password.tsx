@@ -1,16 +1,14 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { AuthLayout } from "~/components/auth/AuthLayout";
-import { useErrorToast } from "~/components/auth/useErrorToast";
-import { useFormValidation } from "~/components/auth/useFormValidation";
-import { Alert } from "~/components/ui/Alert";
-import { Button } from "~/components/ui/Button";
-import { TextField } from "~/components/ui/Field";
-import { fieldErrors, formValues, resetPasswordSchema } from "~/lib/auth-schemas";
-import { PASSWORD_MIN_LENGTH } from "~/lib/constants";
+import { NewPasswordFields } from "~/components/auth/AuthFields";
+import { AuthForm } from "~/components/auth/AuthForm";
+import { resetPasswordSchema } from "~/lib/auth-schemas";
+import { parseForm } from "~/lib/form";
 import { pageMeta, siteFrom } from "~/lib/meta";
-import { AUTH_MESSAGES, isResetTokenValid, resetPassword } from "~/server/accounts.server";
-import { flashHeaders } from "~/server/flash.server";
+import { isResetTokenValid, resetPassword } from "~/server/auth/accounts.server";
+import { AUTH_MESSAGES } from "~/server/auth/messages.server";
+import { redirectWithFlash } from "~/server/flash.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -18,24 +16,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (url.searchParams.get("type") !== "recovery") throw redirect("/signin");
   const token = url.searchParams.get("token") ?? "";
   if (!(await isResetTokenValid(context.auth, token))) {
-    throw redirect("/signin", {
-      headers: await flashHeaders(context, request, { type: "error", message: AUTH_MESSAGES.invalidRecoveryLink }),
-    });
+    const flash = { type: "error", message: AUTH_MESSAGES.invalidRecoveryLink } as const;
+    throw await redirectWithFlash(context, request, "/signin", flash);
   }
   return { token };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const values = formValues(await request.formData());
-  const parsed = resetPasswordSchema.safeParse(values);
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), message: null }, { status: 400 });
-  const outcome = await resetPassword(context, request, { token: parsed.data.token, password: parsed.data.password });
+  const form = parseForm(resetPasswordSchema, await request.formData());
+  if (!form.ok) return data({ errors: form.errors, message: null }, { status: 400 });
+  const outcome = await resetPassword(context, request, { token: form.data.token, password: form.data.password });
   if (outcome === "updated" || outcome === "invalid-token") {
     const flash =
       outcome === "updated"
         ? ({ type: "success", message: AUTH_MESSAGES.passwordUpdated } as const)
         : ({ type: "error", message: AUTH_MESSAGES.invalidRecoveryLink } as const);
-    return redirect("/signin", { headers: await flashHeaders(context, request, flash) });
+    return redirectWithFlash(context, request, "/signin", flash);
   }
   if (outcome === "rate-limited") return data({ errors: {}, message: AUTH_MESSAGES.tooManyAttempts }, { status: 429 });
   return data({ errors: {}, message: outcome.failed }, { status: 400 });
@@ -53,43 +49,19 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
-  const { errors, onSubmit, clearChanged } = useFormValidation(resetPasswordSchema, actionData?.errors);
-  useErrorToast(actionData);
-  const busy = useNavigation().state === "submitting";
-
   return (
     <AuthLayout
       title="Choose a New Password"
       description="Pick a password you don't use anywhere else. Afterwards you'll be signed out everywhere and can sign in with it."
     >
-      {actionData?.message ? (
-        <Alert tone="error" className="mb-5">
-          {actionData.message}
-        </Alert>
-      ) : null}
-      <Form method="post" noValidate onSubmit={onSubmit} onChange={clearChanged} className="space-y-5">
-        <input type="hidden" name="token" value={loaderData.token} />
-        <TextField
-          label="New password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          error={errors.password}
-          required
-        />
-        <TextField
-          label="Confirm new password"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword}
-          required
-        />
-        <Button type="submit" className="w-full" disabled={busy}>
-          {busy ? "Updating..." : "Update Password"}
-        </Button>
-      </Form>
+      <AuthForm schema={resetPasswordSchema} result={actionData} submitLabel="Update Password" busyLabel="Updating...">
+        {(errors) => (
+          <>
+            <input type="hidden" name="token" value={loaderData.token} />
+            <NewPasswordFields errors={errors} labels={["New password", "Confirm new password"]} />
+          </>
+        )}
+      </AuthForm>
     </AuthLayout>
   );
 }

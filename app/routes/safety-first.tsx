@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/safety-first";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { pageMeta, siteFrom } from "~/lib/meta";
-import { requireUser } from "~/server/auth.server";
+import { requireUser } from "~/server/auth/auth.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(context, request);

@@ -1,18 +1,19 @@
-import { redirect, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import type { Route } from "./+types/search";
 import { searchHref } from "~/components/search/search-href";
 import { SearchForm } from "~/components/search/SearchForm";
 import { SearchResults } from "~/components/search/SearchResults";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { pageMeta, siteFrom } from "~/lib/meta";
-import { cachedData, routeCacheHeaders } from "~/server/http-cache.server";
-import { parseSearchInput, searchProfiles } from "~/server/search.server";
+import { cachedData, routeCacheHeaders } from "~/server/http/cache-headers.server";
+import { redirectToCanonical } from "~/server/http/canonical.server";
+import { parseSearchInput } from "~/server/search/query.server";
+import { searchProfiles } from "~/server/search/search.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const input = parseSearchInput(url);
-  // The plain form sends empty fields ("?q=hero&state=&city="): keep addresses short and canonical.
-  if ([...url.searchParams.values()].some((v) => v.trim() === "")) throw redirect(searchHref(input));
+  redirectToCanonical(url, () => searchHref(input));
   const outcome = await searchProfiles(context.db, input);
   return cachedData(request, {
     input: { ...input, page: outcome.page },

@@ -1,38 +1,36 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/signin";
 import { AuthLayout, authLinkClass } from "~/components/auth/AuthLayout";
-import { useErrorToast } from "~/components/auth/useErrorToast";
-import { useFormValidation } from "~/components/auth/useFormValidation";
+import { EmailField } from "~/components/auth/AuthFields";
+import { AuthForm } from "~/components/auth/AuthForm";
 import { Alert } from "~/components/ui/Alert";
-import { Button } from "~/components/ui/Button";
 import { TextField } from "~/components/ui/Field";
-import { fieldErrors, formValues, safeRedirectPath, signInNotice, signInSchema } from "~/lib/auth-schemas";
+import { safeRedirectPath, signInNotice, signInSchema } from "~/lib/auth-schemas";
+import { parseForm } from "~/lib/form";
 import { pageMeta, siteFrom } from "~/lib/meta";
-import { AUTH_MESSAGES, signIn } from "~/server/accounts.server";
-import { getSessionUser } from "~/server/auth.server";
-import { flashHeaders } from "~/server/flash.server";
+import { signIn } from "~/server/auth/accounts.server";
+import { requireAnonymous } from "~/server/auth/auth.server";
+import { AUTH_MESSAGES } from "~/server/auth/messages.server";
+import { redirectWithFlash } from "~/server/flash.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
-  if (await getSessionUser(context.auth, context.db, request)) throw redirect(redirectTo);
+  await requireAnonymous(context, request, redirectTo);
   return { redirectTo, notice: signInNotice(url.searchParams.get("message")) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const values = formValues(await request.formData());
-  const redirectTo = safeRedirectPath(values.redirectTo);
-  const parsed = signInSchema.safeParse(values);
-  if (!parsed.success) {
-    return data({ errors: fieldErrors(parsed.error), message: null, email: values.email ?? "" }, { status: 400 });
-  }
-  const result = await signIn(context, request, parsed.data);
+  const form = parseForm(signInSchema, await request.formData());
+  if (!form.ok) return data({ errors: form.errors, message: null, email: form.values.email }, { status: 400 });
+  const { redirectTo, ...credentials } = form.data;
+  const result = await signIn(context, request, credentials);
   if (!result.ok) {
-    return data({ errors: {}, message: result.message, email: parsed.data.email }, { status: result.status });
+    return data({ errors: {}, message: result.message, email: credentials.email }, { status: result.status });
   }
-  const headers = await flashHeaders(context, request, { type: "success", message: AUTH_MESSAGES.signInSuccess });
-  for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-  return redirect(redirectTo, { headers });
+  const sessionCookies = result.headers.getSetCookie().map((cookie): [string, string] => ["Set-Cookie", cookie]);
+  const flash = { type: "success", message: AUTH_MESSAGES.signInSuccess } as const;
+  return redirectWithFlash(context, request, redirectTo, flash, sessionCookies);
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -47,9 +45,6 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const { redirectTo, notice } = loaderData;
-  const { errors, onSubmit, clearChanged } = useFormValidation(signInSchema, actionData?.errors);
-  useErrorToast(actionData);
-  const busy = useNavigation().state === "submitting";
   const signUpHref = redirectTo === "/dashboard" ? "/signup" : `/signup?redirectTo=${encodeURIComponent(redirectTo)}`;
 
   return (
@@ -70,40 +65,27 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           {notice}
         </Alert>
       ) : null}
-      {actionData?.message ? (
-        <Alert tone="error" className="mb-5">
-          {actionData.message}
-        </Alert>
-      ) : null}
-      <Form method="post" noValidate onSubmit={onSubmit} onChange={clearChanged} className="space-y-5">
-        <input type="hidden" name="redirectTo" value={redirectTo} />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          defaultValue={actionData?.email ?? ""}
-          error={errors.email}
-          required
-        />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          error={errors.password}
-          required
-        />
-        <div className="flex justify-end text-sm">
-          <Link to="/forgot-password" className={authLinkClass}>
-            Forgot your password?
-          </Link>
-        </div>
-        <Button type="submit" className="w-full" disabled={busy}>
-          {busy ? "Signing in..." : "Sign In"}
-        </Button>
-      </Form>
+      <AuthForm schema={signInSchema} result={actionData} submitLabel="Sign In" busyLabel="Signing in...">
+        {(errors) => (
+          <>
+            <input type="hidden" name="redirectTo" value={redirectTo} />
+            <EmailField defaultValue={actionData?.email ?? ""} error={errors.email} />
+            <TextField
+              label="Password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              error={errors.password}
+              required
+            />
+            <div className="flex justify-end text-sm">
+              <Link to="/forgot-password" className={authLinkClass}>
+                Forgot your password?
+              </Link>
+            </div>
+          </>
+        )}
+      </AuthForm>
     </AuthLayout>
   );
 }

@@ -42,6 +42,53 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ PAYMENTS: "stripe", STRIPE_SECRET_KEY: "sk_test_1" })).toThrow(/STRIPE_WEBHOOK_SECRET/);
   });
 
+  it("refuses half a Stripe configuration in production, naming the missing variable", () => {
+    const base = { NODE_ENV: "production", BETTER_AUTH_SECRET: "z".repeat(40) };
+    const full = {
+      STRIPE_SECRET_KEY: "sk_live_abc",
+      STRIPE_WEBHOOK_SECRET: "whsec_abc",
+      STRIPE_PRICE_ID: "price_abc",
+    };
+    expect(() => loadConfig({ ...base, STRIPE_SECRET_KEY: "sk_live_abc" })).toThrow(
+      /^Invalid configuration: STRIPE_WEBHOOK_SECRET is required for Stripe payments/,
+    );
+    // Any one Stripe setting turns Stripe on, so a forgotten secret key is named too.
+    expect(() => loadConfig({ ...base, STRIPE_WEBHOOK_SECRET: "whsec_abc", STRIPE_PRICE_ID: "price_abc" })).toThrow(
+      /STRIPE_SECRET_KEY is required for Stripe payments/,
+    );
+    expect(() => loadConfig({ ...base, PAYMENTS: "stripe", STRIPE_SECRET_KEY: "sk_live_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" })).toThrow(
+      /STRIPE_PRICE_ID is required/,
+    );
+    expect(() => loadConfig({ ...base, ...full, STRIPE_WEBHOOK_SECRET: "sk_live_oops" })).toThrow(
+      /STRIPE_WEBHOOK_SECRET must be a webhook signing secret/,
+    );
+    expect(() => loadConfig({ ...base, ...full, STRIPE_PRICE_ID: "prod_abc" })).toThrow(/STRIPE_PRICE_ID must be a Stripe price id/);
+    expect(() => loadConfig({ ...base, ...full, STRIPE_SECRET_KEY: "pk_live_abc" })).toThrow(/STRIPE_SECRET_KEY must be a Stripe secret/);
+    // A secret never appears in the message.
+    expect(() => loadConfig({ ...base, ...full, STRIPE_SECRET_KEY: "pk_live_abc" })).not.toThrow(/pk_live_abc/);
+  });
+
+  it("reads a complete Stripe configuration, with the API address for the local Stripe-shaped server", () => {
+    const config = loadConfig({
+      NODE_ENV: "production",
+      BETTER_AUTH_SECRET: "z".repeat(40),
+      STRIPE_SECRET_KEY: "sk_test_abc",
+      STRIPE_WEBHOOK_SECRET: "whsec_abc",
+      STRIPE_PRICE_ID: "price_abc",
+      STRIPE_API_URL: "http://127.0.0.1:12111",
+    });
+    expect(config.payments).toEqual({
+      driver: "stripe",
+      secretKey: "sk_test_abc",
+      webhookSecret: "whsec_abc",
+      priceId: "price_abc",
+      apiUrl: "http://127.0.0.1:12111",
+    });
+    expect(() => loadConfig({ PAYMENTS: "stripe", STRIPE_API_URL: "ftp://x" })).toThrow(/STRIPE_API_URL must start with http/);
+    // Explicit demo payments ignore stray Stripe settings, as before.
+    expect(loadConfig({ PAYMENTS: "demo", STRIPE_SECRET_KEY: "sk_test_abc" }).payments).toEqual({ driver: "demo" });
+  });
+
   it("trims a trailing slash from PUBLIC_URL", () => {
     expect(loadConfig({ PUBLIC_URL: "https://costumecast.com/" }).publicUrl).toBe("https://costumecast.com");
   });

@@ -25,6 +25,16 @@ const urlString = (protocols: string[]) =>
       message: `must start with ${protocols.map((p) => `${p}//`).join(" or ")}`,
     });
 
+const STRIPE_SETTINGS = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_ID"] as const;
+
+/**
+ * Stripe is on when asked for, or when any of its settings is present without PAYMENTS: a half-set
+ * configuration then fails naming the missing variable instead of quietly running without payments.
+ */
+function wantsStripe(env: { PAYMENTS?: "stripe" | "demo" } & Partial<Record<(typeof STRIPE_SETTINGS)[number], string>>): boolean {
+  return env.PAYMENTS === "stripe" || (env.PAYMENTS === undefined && STRIPE_SETTINGS.some((key) => !!env[key]));
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -52,9 +62,16 @@ const envSchema = z
     S3_PUBLIC_URL: optionalString.pipe(urlString(["http:", "https:"]).optional()),
     S3_FORCE_PATH_STYLE: booleanFlag,
     PAYMENTS: z.enum(["stripe", "demo"]).optional(),
-    STRIPE_SECRET_KEY: optionalString,
-    STRIPE_WEBHOOK_SECRET: optionalString,
-    STRIPE_PRICE_ID: optionalString,
+    STRIPE_SECRET_KEY: optionalString.pipe(
+      z
+        .string()
+        .regex(/^(sk|rk)_/, "must be a Stripe secret or restricted key (sk_... or rk_...)")
+        .optional(),
+    ),
+    STRIPE_WEBHOOK_SECRET: optionalString.pipe(
+      z.string().regex(/^whsec_/, "must be a webhook signing secret (whsec_...)").optional(),
+    ),
+    STRIPE_PRICE_ID: optionalString.pipe(z.string().regex(/^price_/, "must be a Stripe price id (price_...)").optional()),
     STRIPE_API_URL: optionalString.pipe(urlString(["http:", "https:"]).optional()),
     DEMO_MODE: booleanFlag,
     JOBS: z.enum(["on", "off"]).default("on"),
@@ -72,9 +89,8 @@ const envSchema = z
     if (env.STORAGE_DRIVER === "s3" && !env.S3_BUCKET) {
       ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required when STORAGE_DRIVER=s3" });
     }
-    const wantsStripe = env.PAYMENTS === "stripe" || (env.PAYMENTS === undefined && !!env.STRIPE_SECRET_KEY);
-    if (wantsStripe) {
-      for (const key of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_ID"] as const) {
+    if (wantsStripe(env)) {
+      for (const key of STRIPE_SETTINGS) {
         if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required for Stripe payments" });
       }
     } else if (production && env.PAYMENTS !== "demo") {
@@ -166,8 +182,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           forcePathStyle: env.S3_FORCE_PATH_STYLE || !!env.S3_ENDPOINT,
         }
       : { driver: "local", root: path.join(dataDir, "media"), publicBaseUrl: "/media" };
-  const useStripe = env.PAYMENTS === "stripe" || (env.PAYMENTS === undefined && !!env.STRIPE_SECRET_KEY);
-  const payments: AppConfig["payments"] = useStripe
+  const payments: AppConfig["payments"] = wantsStripe(env)
     ? {
         driver: "stripe",
         secretKey: env.STRIPE_SECRET_KEY!,

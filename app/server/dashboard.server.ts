@@ -2,7 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { BIO_MIN_LENGTH } from "~/lib/constants";
 import type { Executor } from "./db/client.server";
 import { profileCategories, profileImages, profiles } from "./db/schema";
-import type { InquiryDetailView } from "~/components/dashboard/types";
+import type { InquiryDetailView } from "~/lib/inbox-view";
 import { getInquiry, listInquiries, type InboxPage } from "./inbox.server";
 import type { Logger } from "./logger.server";
 import { isPubliclyVisible, todayIso } from "./visibility.server";

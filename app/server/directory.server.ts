@@ -5,7 +5,7 @@ import {
   type GalleryImage,
   type ProfileCardData,
   type ProfileDetailData,
-} from "~/components/profile/types";
+} from "~/lib/profile-view";
 import { CATEGORIES, FEATURED_PROFILES, PAGE_SIZE } from "~/lib/constants";
 import { stateName } from "~/lib/us-states";
 import { socialLinks } from "~/lib/social";

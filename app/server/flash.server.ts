@@ -1,4 +1,4 @@
-import { createCookieSessionStorage } from "react-router";
+import { createCookieSessionStorage, redirect } from "react-router";
 
 export type FlashType = "success" | "error" | "info";
 export interface Flash {
@@ -25,12 +25,28 @@ interface FlashContext {
   config: { authSecret: string; publicUrl: string };
 }
 
-/** Headers that make the next page show a toast; attach them to the redirect of an action. */
-export async function flashHeaders(ctx: FlashContext, request: Request, flash: Flash): Promise<Headers> {
+/** Headers that make the next page show a toast. */
+async function flashHeaders(ctx: FlashContext, request: Request, flash: Flash): Promise<Headers> {
   const storage = storageFor(ctx.config.authSecret, ctx.config.publicUrl.startsWith("https://"));
   const session = await storage.getSession(request.headers.get("Cookie"));
   session.flash("toast", flash);
   return new Headers({ "Set-Cookie": await storage.commitSession(session) });
+}
+
+/**
+ * A redirect that makes the next page show a toast: what an action (or a loader turning a visitor
+ * away) answers after its work is done. `headers` (session cookies, `Connection: close`) ride along.
+ */
+export async function redirectWithFlash(
+  ctx: FlashContext,
+  request: Request,
+  url: string,
+  flash: Flash,
+  headers?: HeadersInit,
+): Promise<Response> {
+  const combined = await flashHeaders(ctx, request, flash);
+  if (headers) for (const [name, value] of new Headers(headers)) combined.append(name, value);
+  return redirect(url, { headers: combined });
 }
 
 /** Reads and consumes the pending toast, if any. */

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
-import type { InquiryDetailView, InquiryRow } from "~/components/dashboard/types";
+import type { InquiryDetailView, InquiryRow } from "~/lib/inbox-view";
 import type { Executor } from "./db/client.server";
 import { contactMessages } from "./db/schema";
 

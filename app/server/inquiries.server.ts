@@ -1,25 +1,22 @@
 import { and, eq } from "drizzle-orm";
+import type { FieldErrors, PublicFormResult } from "~/lib/form";
 import {
-  CAPTCHA_MISSING,
+  CAPTCHA_EXPIRED,
   CAPTCHA_WRONG,
   INQUIRY_FAILED,
-  INQUIRY_HONEYPOT,
   INQUIRY_SENT,
-  inquiryFormInput,
-  inquirySchema,
-  inquiryValuesFrom,
-  type InquiryInput,
+  type Captcha,
+  type InquiryActionResult,
   type InquiryValues,
-} from "~/lib/inquiry-schema";
-import { fieldErrors } from "~/lib/form-errors";
-import type { InquiryActionResult } from "~/lib/inquiry-fields";
-import { CAPTCHA_TTL_MS, checkCaptcha, consumeCaptcha, issueCaptcha, readCaptcha, type Captcha } from "./captcha.server";
+} from "~/lib/inquiry-fields";
+import type { InquiryInput, inquirySchema } from "~/lib/inquiry-schema";
+import { CAPTCHA_TTL_MS, checkCaptcha, consumeCaptcha, issueCaptcha, readCaptcha } from "./captcha.server";
 import type { Executor } from "./db/client.server";
 import { contactMessages, profiles, user } from "./db/schema";
 import type { Logger } from "./logger.server";
 import { enqueueEmail } from "./mail/outbox.server";
 import { inquiryNotificationEmail } from "./mail/templates.server";
-import { clientIp, hitRateLimits, waitInWords, type RateLimitRule } from "./rate-limit.server";
+import { hitRateLimits, waitInWords, type RateLimitRule } from "./rate-limit.server";
 import type { AppServices } from "./services.server";
 import { publicProfileCondition, todayIso } from "./visibility.server";
 
@@ -28,8 +25,6 @@ import { publicProfileCondition, todayIso } from "./visibility.server";
 // question is checked here against the signed question the form fetched from /captcha (or was
 // given by a previous answer of this action).
 
-export { CAPTCHA_MISSING, CAPTCHA_WRONG, INQUIRY_FAILED, INQUIRY_SENT };
-export const CAPTCHA_STALE = "The math problem has expired. Please answer the new one.";
 export const CAPTCHA_REUSED = "This math problem was already used. Please answer the new one.";
 export const PROFILE_UNAVAILABLE = "This performer is not accepting messages right now.";
 
@@ -38,24 +33,83 @@ export const INQUIRY_LIMITS = {
   perProfile: { limit: 30, windowMs: 24 * 60 * 60_000 },
 } as const;
 
-export type InquiryContext = Pick<AppServices, "db" | "config"> & { logger?: Logger; clientIp?: string };
+export type InquiryContext = Pick<AppServices, "db" | "config"> & { logger?: Logger };
 
 export interface InquiryMeta {
   profileId: string;
+  /** The sender's address, for the rate limits. */
   ip: string;
   now?: Date;
 }
 
-export interface InquirySettings {
+interface InquirySettings {
   authSecret: string;
   siteName: string;
   publicUrl: string;
 }
 
-function sameOrNewCaptcha(secret: string, token: string, now: number): Captcha {
-  const payload = readCaptcha(secret, token);
-  if (payload && payload.exp > now + 60_000) return { a: payload.a, b: payload.b, token };
+/** An answer before the next math question is attached: see handleInquiry. */
+type Outcome =
+  | { ok: true; message: string; sentAt: number }
+  | {
+      ok: false;
+      errors: FieldErrors;
+      message?: string;
+      values?: InquiryValues;
+      /** The token of a question that was not answered yet: it stays while it is still valid. */
+      unansweredToken?: string;
+    };
+
+/**
+ * The question to show next: the same one when the answer was never checked and the question
+ * still has more than a minute to live, otherwise a new one.
+ */
+function nextQuestion(secret: string, unansweredToken: string | undefined, now: number): Captcha {
+  const payload = unansweredToken ? readCaptcha(secret, unansweredToken) : null;
+  if (unansweredToken && payload && payload.exp > now + 60_000) return { a: payload.a, b: payload.b, token: unansweredToken };
   return issueCaptcha(secret, now);
+}
+
+/**
+ * The profile page's action for the inquiry form (with and without JavaScript), given the post as
+ * the route read it (readPublicForm). The answer is worked out first; the next math question is
+ * attached here, once, whatever the answer was.
+ */
+export async function handleInquiry(
+  context: InquiryContext,
+  form: PublicFormResult<typeof inquirySchema>,
+  meta: InquiryMeta,
+): Promise<InquiryActionResult> {
+  const now = meta.now ?? new Date();
+  const outcome = await inquiryOutcome(context, form, meta, now);
+  if (outcome.ok) return { ...outcome, captcha: nextQuestion(context.config.authSecret, undefined, now.getTime()) };
+  const { unansweredToken, ...answer } = outcome;
+  return { ...answer, captcha: nextQuestion(context.config.authSecret, unansweredToken, now.getTime()) };
+}
+
+async function inquiryOutcome(
+  context: InquiryContext,
+  form: PublicFormResult<typeof inquirySchema>,
+  meta: InquiryMeta,
+  now: Date,
+): Promise<Outcome> {
+  if ("dropped" in form) {
+    if (form.dropped === "unreadable") return { ok: false, errors: {}, message: INQUIRY_FAILED };
+    // Bots fill every field. Answer as if it worked so they learn nothing, and store nothing.
+    context.logger?.info({ profileId: meta.profileId }, "inquiry honeypot filled; dropped");
+    return { ok: true, message: INQUIRY_SENT, sentAt: now.getTime() };
+  }
+  // What the visitor typed, kept so a failed send never loses it (the question is asked afresh).
+  const { captchaAnswer: _answer, captchaToken, ...values } = form.values;
+  if (!form.ok) return { ok: false, errors: form.errors, values, unansweredToken: captchaToken };
+  try {
+    const { config } = context;
+    const settings = { authSecret: config.authSecret, siteName: config.siteName, publicUrl: config.publicUrl };
+    return await sendInquiry(context.db, settings, form.data, values, meta, now);
+  } catch (error) {
+    context.logger?.error({ err: error, profileId: meta.profileId }, "inquiry failed");
+    return { ok: false, errors: {}, message: INQUIRY_FAILED, values };
+  }
 }
 
 /** The public performer an inquiry may go to, with the address it is relayed to; null when hidden. */
@@ -78,25 +132,25 @@ async function inquiryRecipient(db: Executor, profileId: string, today: string) 
  * Sends a validated inquiry: visibility, rate limits, the math answer, then the stored message and
  * its notification email in one transaction (with the captcha token spent in it).
  */
-export async function sendInquiry(
+async function sendInquiry(
   db: Executor,
   settings: InquirySettings,
   input: InquiryInput,
+  values: InquiryValues,
   meta: InquiryMeta,
-): Promise<InquiryActionResult> {
-  const now = meta.now ?? new Date();
+  now: Date,
+): Promise<Outcome> {
   const nowMs = now.getTime();
-  const values: InquiryValues = { ...input, eventDate: input.eventDate ?? "" };
-  const fail = (message: string, captcha: Captcha, errors: Record<string, string> = {}): InquiryActionResult => ({
+  const fail = (message: string, errors: FieldErrors = {}, unansweredToken?: string): Outcome => ({
     ok: false,
     errors,
     message,
     values,
-    captcha,
+    unansweredToken,
   });
 
   const recipient = await inquiryRecipient(db, meta.profileId, todayIso(now));
-  if (!recipient) return fail(PROFILE_UNAVAILABLE, issueCaptcha(settings.authSecret, nowMs));
+  if (!recipient) return fail(PROFILE_UNAVAILABLE);
 
   const rules: RateLimitRule[] = [
     { key: `inquiry:ip:${meta.ip}`, ...INQUIRY_LIMITS.perIp },
@@ -106,19 +160,18 @@ export async function sendInquiry(
   if (!limited.allowed) {
     return fail(
       `Too many messages have been sent. Please try again in ${waitInWords(limited.retryAfterSeconds)}.`,
-      sameOrNewCaptcha(settings.authSecret, input.captchaToken, nowMs),
+      {},
+      input.captchaToken,
     );
   }
 
   const verdict = checkCaptcha(settings.authSecret, input.captchaToken, input.captchaAnswer, nowMs);
   const tokenExpiry = new Date(nowMs + CAPTCHA_TTL_MS);
-  if (verdict === "invalid" || verdict === "expired") {
-    return fail(CAPTCHA_STALE, issueCaptcha(settings.authSecret, nowMs), { captchaAnswer: CAPTCHA_STALE });
-  }
+  if (verdict === "invalid" || verdict === "expired") return fail(CAPTCHA_EXPIRED, { captchaAnswer: CAPTCHA_EXPIRED });
   if (verdict === "wrong") {
     // A wrong answer spends the question too, so guessing means a new question each time.
     await consumeCaptcha(db, input.captchaToken, tokenExpiry);
-    return fail(CAPTCHA_WRONG, issueCaptcha(settings.authSecret, nowMs), { captchaAnswer: CAPTCHA_WRONG });
+    return fail(CAPTCHA_WRONG, { captchaAnswer: CAPTCHA_WRONG });
   }
 
   const stored = await db.transaction(async (tx) => {
@@ -159,57 +212,6 @@ export async function sendInquiry(
     );
     return true;
   });
-  if (!stored) return fail(CAPTCHA_REUSED, issueCaptcha(settings.authSecret, nowMs), { captchaAnswer: CAPTCHA_REUSED });
-  return { ok: true, message: INQUIRY_SENT, captcha: issueCaptcha(settings.authSecret, nowMs), sentAt: nowMs };
-}
-
-/** The profile page's action for the inquiry form (works with and without JavaScript). */
-export async function handleInquirySubmission(
-  context: InquiryContext,
-  request: Request,
-  profileId: string,
-): Promise<Response | InquiryActionResult> {
-  const secret = context.config.authSecret;
-  const now = new Date();
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return { ok: false, errors: {}, message: INQUIRY_FAILED, captcha: issueCaptcha(secret, now.getTime()) };
-  }
-  const values = inquiryValuesFrom(form);
-  const honeypot = form.get(INQUIRY_HONEYPOT);
-  if (typeof honeypot === "string" && honeypot.trim() !== "") {
-    // Bots fill every field. Answer as if it worked so they learn nothing, and store nothing.
-    context.logger?.info({ profileId }, "inquiry honeypot filled; dropped");
-    return { ok: true, message: INQUIRY_SENT, captcha: issueCaptcha(secret, now.getTime()), sentAt: now.getTime() };
-  }
-  const parsed = inquirySchema.safeParse(inquiryFormInput(form));
-  if (!parsed.success) {
-    const token = form.get("captchaToken");
-    const errors = fieldErrors(parsed.error);
-    if (typeof token !== "string" || token === "") {
-      // The cached page carries no question (it is fetched by script), so a post without JavaScript
-      // arrives without one: this answer brings the question, and the visitor answers it and sends again.
-      delete errors.captchaToken;
-      errors.captchaAnswer = CAPTCHA_MISSING;
-    }
-    return {
-      ok: false,
-      errors,
-      values,
-      captcha: sameOrNewCaptcha(secret, typeof token === "string" ? token : "", now.getTime()),
-    };
-  }
-  try {
-    return await sendInquiry(
-      context.db,
-      { authSecret: secret, siteName: context.config.siteName, publicUrl: context.config.publicUrl },
-      parsed.data,
-      { profileId, ip: clientIp(context, request), now },
-    );
-  } catch (error) {
-    context.logger?.error({ err: error, profileId }, "inquiry failed");
-    return { ok: false, errors: {}, message: INQUIRY_FAILED, values, captcha: issueCaptcha(secret, now.getTime()) };
-  }
+  if (!stored) return fail(CAPTCHA_REUSED, { captchaAnswer: CAPTCHA_REUSED });
+  return { ok: true, message: INQUIRY_SENT, sentAt: nowMs };
 }

@@ -1,33 +1,24 @@
 import { count, eq } from "drizzle-orm";
 import { FREE_LISTING_SPOTS } from "~/lib/constants";
+import { formInput, type PublicFormResult } from "~/lib/form";
 import {
   APPLICATION_FAILED,
   APPLICATION_SENT,
-  FREE_LISTING_HONEYPOT,
   freeListingSchema,
-  freeListingValuesFrom,
+  type FreeListingActionResult,
   type FreeListingInput,
-  type FreeListingValues,
 } from "~/lib/free-listing-schema";
-import { fieldErrors } from "~/lib/form-errors";
 import type { Executor } from "./db/client.server";
 import { freeListingRequests } from "./db/schema";
 import type { Logger } from "./logger.server";
 import { enqueueEmail } from "./mail/outbox.server";
 import { freeListingNotificationEmail } from "./mail/templates.server";
-import { clientIp, hitRateLimit, waitInWords } from "./rate-limit.server";
+import { hitRateLimit, waitInWords } from "./rate-limit.server";
 import type { AppServices } from "./services.server";
 
 // Free-listing applications (/free-listing): the open beta's first 150 approved listings are free.
 
-export { APPLICATION_FAILED, APPLICATION_SENT };
-
-
 export const FREE_LISTING_LIMIT = { limit: 5, windowMs: 60 * 60_000 } as const;
-
-export type FreeListingActionResult =
-  | { ok: true; message: string; submittedAt: number }
-  | { ok: false; errors: Record<string, string>; message?: string; values: FreeListingValues };
 
 /** Free spots left: 150 minus the applications an admin approved (never below zero). */
 export async function freeSpotsRemaining(db: Executor): Promise<number> {
@@ -64,31 +55,29 @@ export async function submitFreeListing(db: Executor, settings: FreeListingSetti
   });
 }
 
-export type FreeListingContext = Pick<AppServices, "db" | "config"> & { logger?: Logger; clientIp?: string };
+export type FreeListingContext = Pick<AppServices, "db" | "config"> & { logger?: Logger };
 
-/** The /free-listing action: honeypot, validation, rate limit, then the stored application. */
-export async function handleFreeListingSubmission(context: FreeListingContext, request: Request): Promise<FreeListingActionResult> {
+/**
+ * The /free-listing action, given the post as the route read it (readPublicForm) and the sender's
+ * address: honeypot, validation, rate limit, then the stored application.
+ */
+export async function handleFreeListing(
+  context: FreeListingContext,
+  form: PublicFormResult<typeof freeListingSchema>,
+  ip: string,
+): Promise<FreeListingActionResult> {
   const now = new Date();
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return { ok: false, errors: {}, message: APPLICATION_FAILED, values: freeListingValuesFrom(new FormData()) };
-  }
-  const values = freeListingValuesFrom(form);
-  const honeypot = form.get(FREE_LISTING_HONEYPOT);
-  if (typeof honeypot === "string" && honeypot.trim() !== "") {
+  if ("dropped" in form) {
+    if (form.dropped === "unreadable") {
+      return { ok: false, errors: {}, message: APPLICATION_FAILED, values: formInput(freeListingSchema, new FormData()) };
+    }
     context.logger?.info("free-listing honeypot filled; dropped");
     return { ok: true, message: APPLICATION_SENT, submittedAt: now.getTime() };
   }
-  const parsed = freeListingSchema.safeParse(values);
-  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error), values };
+  const { values } = form;
+  if (!form.ok) return { ok: false, errors: form.errors, values };
   try {
-    const limited = await hitRateLimit(
-      context.db,
-      { key: `free-listing:ip:${clientIp(context, request)}`, ...FREE_LISTING_LIMIT },
-      now,
-    );
+    const limited = await hitRateLimit(context.db, { key: `free-listing:ip:${ip}`, ...FREE_LISTING_LIMIT }, now);
     if (!limited.allowed) {
       return {
         ok: false,
@@ -100,7 +89,7 @@ export async function handleFreeListingSubmission(context: FreeListingContext, r
     await submitFreeListing(
       context.db,
       { siteName: context.config.siteName, adminEmail: context.config.adminEmail, publicUrl: context.config.publicUrl },
-      parsed.data,
+      form.data,
     );
     return { ok: true, message: APPLICATION_SENT, submittedAt: now.getTime() };
   } catch (error) {

@@ -1,9 +1,17 @@
 import { asc, eq } from "drizzle-orm";
-import { pickFlags, type PerformanceFlag } from "~/components/profile/types";
 import { CATEGORIES } from "~/lib/constants";
-import { defaultProfileValues, type ProfileFormValues, type ProfileInput } from "~/lib/profile-schema";
+import {
+  defaultProfileValues,
+  PROFILE_FIELDS,
+  type ProfileField,
+  type ProfileFlag,
+  type ProfileFormColumn,
+  type ProfileFormValues,
+  type ProfileInput,
+} from "~/lib/profile-schema";
+import { pickFlags } from "~/lib/profile-view";
 import { findCity, stateName } from "~/lib/us-states";
-import type { SessionUser } from "./auth.server";
+import type { SessionUser } from "./auth/auth.server";
 import type { Executor } from "./db/client.server";
 import { profileCategories, profileImages, profiles, user } from "./db/schema";
 import { refreshSearchDocument } from "./search-document.server";
@@ -12,36 +20,34 @@ import { refreshSearchDocument } from "./search-document.server";
 // loader and the action cannot disagree.
 
 /**
- * The only profile columns the editor writes. Payment status, expiry, the active flag, ids and
- * timestamps are deliberately absent: whatever a request carries, they cannot change here.
+ * Columns of `profiles` a performer never writes: the payment state, its expiry and the active flag
+ * (set by payments and admins), the id, timestamps, and what the server derives on save.
  */
-export const EDITABLE_COLUMNS = [
-  "displayName",
-  "bio",
-  "state",
-  "city",
-  "priceMin",
-  "priceMax",
-  "facebook",
-  "instagram",
-  "tiktok",
-  "twitter",
-  "contactEmail",
-  "travelRadius",
-  "availableForTravel",
-  "availableVirtual",
-  "requireTravelExpenses",
-  "requireDeposit",
-  "bringOwnCostume",
-  "performOutdoors",
-  "requireDressingRoom",
-  "familyFriendlyOnly",
-  "adultThemesOk",
-  "groupPerformer",
-  "backgroundCheck",
-] as const satisfies readonly (keyof typeof profiles.$inferInsert)[];
+type ServerOwnedColumn =
+  | "id"
+  | "isActive"
+  | "paymentStatus"
+  | "paymentExpiry"
+  | "latitude"
+  | "longitude"
+  | "searchText"
+  | "createdAt"
+  | "updatedAt";
+type WritableColumn = Exclude<keyof typeof profiles.$inferInsert, ServerOwnedColumn>;
+// A type error when the form's field table names anything but a performer-writable `profiles` column.
+type Writable<C extends WritableColumn> = C;
+type EditableColumn = Writable<ProfileFormColumn>;
+type EditableField = Exclude<ProfileField, "categories">;
 
-type EditableColumn = (typeof EDITABLE_COLUMNS)[number];
+/**
+ * The only profile columns the editor writes, each with the form field whose parsed value it takes,
+ * derived from the form's field table (PROFILE_FIELDS). Payment status, expiry, the active flag, ids
+ * and timestamps are deliberately absent: whatever a request carries, they cannot change here.
+ */
+export const EDITABLE_COLUMNS: readonly { readonly field: EditableField; readonly column: EditableColumn }[] = Object.freeze(
+  PROFILE_FIELDS.flatMap((entry) => (entry.column === null ? [] : [Object.freeze({ field: entry.name, column: entry.column })])),
+);
+
 type EditableRow = Pick<typeof profiles.$inferInsert, EditableColumn | "latitude" | "longitude">;
 
 export type EditorMode = "new" | "incomplete" | "complete";
@@ -102,40 +108,19 @@ export async function loadProfileForEdit(db: Executor, actor: SessionUser, reque
   }
 
   const text = (value: string | number | null) => (value === null ? "" : String(value));
-  const values: ProfileFormValues = {
-    displayName: text(row.displayName),
-    contactEmail,
-    bio: text(row.bio),
-    state: text(row.state),
-    city: text(row.city),
-    priceMin: text(row.priceMin),
-    priceMax: text(row.priceMax),
-    facebook: text(row.facebook),
-    instagram: text(row.instagram),
-    tiktok: text(row.tiktok),
-    twitter: text(row.twitter),
-    travelRadius: row.travelRadius,
-    availableForTravel: row.availableForTravel,
-    availableVirtual: row.availableVirtual,
-    requireTravelExpenses: row.requireTravelExpenses,
-    requireDeposit: row.requireDeposit,
-    bringOwnCostume: row.bringOwnCostume,
-    performOutdoors: row.performOutdoors,
-    requireDressingRoom: row.requireDressingRoom,
-    familyFriendlyOnly: row.familyFriendlyOnly,
-    adultThemesOk: row.adultThemesOk,
-    groupPerformer: row.groupPerformer,
-    backgroundCheck: row.backgroundCheck,
-    categories: orderedCategories(categories.map((c) => c.category)),
-  };
+  const values: ProfileFormValues = defaultProfileValues(contactEmail);
+  for (const field of PROFILE_FIELDS) {
+    if (field.kind === "text" && field.name !== "contactEmail") values[field.name] = text(row[field.column]);
+    else if (field.kind === "flag") values[field.name] = row[field.column];
+  }
+  values.categories = orderedCategories(categories.map((c) => c.category));
   return { status: "ok", data: { ...target, mode: modeOf(row), values } };
 }
 
 /** Copies exactly the allow-listed columns; anything else on the input is ignored. */
 export function editableRow(input: ProfileInput): EditableRow {
-  const source = input as unknown as Record<string, unknown>;
   const row: Record<string, unknown> = {};
-  for (const column of EDITABLE_COLUMNS) row[column] = source[column];
+  for (const { field, column } of EDITABLE_COLUMNS) row[column] = input[field];
   const city = findCity(input.state, input.city);
   row.city = city?.name ?? input.city;
   row.latitude = city?.lat ?? null;
@@ -200,7 +185,7 @@ export interface PreviewProfile {
   priceMax: number | null;
   social: { facebook: string | null; instagram: string | null; tiktok: string | null; twitter: string | null };
   travelRadius: string;
-  flags: Record<PerformanceFlag, boolean>;
+  flags: Record<ProfileFlag, boolean>;
   categories: string[];
   images: PreviewImage[];
 }

@@ -1,5 +1,5 @@
 import type { AppConfig } from "./config.server";
-import { createAuth, type Auth } from "./auth.server";
+import { createAuth, type Auth } from "./auth/auth.server";
 import { openDatabase, type Database, type Db } from "./db/client.server";
 import type { Logger } from "./logger.server";
 import { createStorage, type Storage } from "./storage/index.server";

@@ -9,7 +9,7 @@ import { DEMO_ADMIN, DEMO_PERFORMER, DEMO_STATUSES, generateDemoData } from "./g
 import { DatabaseNotEmptyError, seedDemo, type SeedSummary } from "./seed";
 import { CATEGORIES } from "~/lib/constants";
 import { US_STATES } from "~/lib/us-states";
-import { createAuth } from "~/server/auth.server";
+import { createAuth } from "~/server/auth/auth.server";
 import { loadConfig } from "~/server/config.server";
 import { contactMessages, freeListingRequests, profileCategories, profileImages, profiles, user, userRoles } from "~/server/db/schema";
 import { createLocalStorage } from "~/server/storage/local.server";

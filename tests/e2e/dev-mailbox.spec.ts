@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createAuth } from "../../app/server/auth.server";
+import { createAuth } from "../../app/server/auth/auth.server";
 import { loadConfig } from "../../app/server/config.server";
 import { openDatabase } from "../../app/server/db/client.server";
 import { startAppServer, type RunningServer } from "../helpers/app-server";

@@ -6,7 +6,7 @@ import * as resetRoute from "../../app/routes/reset-password";
 import * as signinRoute from "../../app/routes/signin";
 import * as signoutRoute from "../../app/routes/signout";
 import * as signupRoute from "../../app/routes/signup";
-import { getSessionUser } from "../../app/server/auth.server";
+import { getSessionUser } from "../../app/server/auth/auth.server";
 import { emailOutbox, rateLimitHits, session, user, verification } from "../../app/server/db/schema";
 import { readFlash } from "../../app/server/flash.server";
 import type { AppServices } from "../../app/server/services.server";
@@ -146,7 +146,7 @@ describe("sign in", () => {
     expect(sessionHeader).toMatch(/SameSite=Lax/i);
     expect(sessionHeader).not.toMatch(/Secure/i);
     expect(await flashOf(answer)).toEqual({ type: "success", message: "Signed in successfully!" });
-    const current = await getSessionUser(services.auth, services.db, getRequest("/", cookieFrom(answer.headers)));
+    const current = await getSessionUser(services, getRequest("/", cookieFrom(answer.headers)));
     expect(current?.email).toBe("signin@example.com");
   });
 
@@ -328,7 +328,7 @@ describe("password reset", () => {
       message: "Password updated successfully! Please sign in with your new password.",
     });
     expect(await database.db.select().from(session).where(eq(session.userId, userId))).toHaveLength(0);
-    expect(await getSessionUser(services.auth, services.db, getRequest("/", cookieA))).toBeNull();
+    expect(await getSessionUser(services, getRequest("/", cookieA))).toBeNull();
     expect((await signInWith(email, "old-password")).status).toBe(400);
     expect((await signInWith(email, "new-password")).status).toBe(302);
 

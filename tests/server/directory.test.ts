@@ -7,7 +7,7 @@ import { loader as browseLoader } from "../../app/routes/browse";
 import { loader as categoryLoader } from "../../app/routes/category";
 import { loader as homeLoader } from "../../app/routes/home";
 import { loader as profileLoader } from "../../app/routes/profile";
-import { createAuth } from "../../app/server/auth.server";
+import { createAuth } from "../../app/server/auth/auth.server";
 import { loadConfig } from "../../app/server/config.server";
 import { profiles } from "../../app/server/db/schema";
 import {
@@ -17,7 +17,7 @@ import {
   getPublicProfile,
   listPublicProfiles,
 } from "../../app/server/directory.server";
-import { cachedData, PUBLIC_CACHE_CONTROL, routeCacheHeaders } from "../../app/server/http-cache.server";
+import { cachedData, PUBLIC_CACHE_CONTROL, routeCacheHeaders } from "~/server/http/cache-headers.server";
 import { browseHref, categoryHref } from "../../app/lib/directory-params";
 import { parseDirectoryFilters } from "../../app/server/directory-filters.server";
 import { formatPriceRange, moreLabel, visibleCategories } from "../../app/lib/format";
@@ -364,6 +364,16 @@ describe("browse, category and home pages", () => {
     expect(redirect.headers.get("Location")).toBe("/browse/VT?city=Rutland&category=Hero");
     const lower = (await thrown(browseLoader(args("/browse/vt", { stateAbbr: "vt" })))) as Response;
     expect(lower.headers.get("Location")).toBe("/browse/VT");
+  });
+
+  it("sends an address with blank fields (a plain form's submission) to the page's canonical one", async () => {
+    const location = async (loading: Promise<unknown>) => ((await thrown(loading)) as Response).headers.get("Location");
+    expect(await location(browseLoader(args("/browse?state=&city=&category=Hero", {})))).toBe("/browse?category=Hero");
+    expect(await location(browseLoader(args("/browse/VT?city=&page=", { stateAbbr: "VT" })))).toBe("/browse/VT");
+    expect(await location(categoryLoader(args("/categories/Hero?state=VT&city=", { categoryName: "Hero" })))).toBe(
+      "/categories/Hero?state=VT",
+    );
+    expect(await location(categoryLoader(args("/categories/Hero?state=+", { categoryName: "Hero" })))).toBe("/categories/Hero");
   });
 
   it("hands the filter form the chosen state's city names, and nothing for no state", async () => {

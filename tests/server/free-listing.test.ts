@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../app/server/config.server";
 import { emailOutbox, freeListingRequests, rateLimitHits } from "../../app/server/db/schema";
-import {
-  APPLICATION_SENT,
-  FREE_LISTING_LIMIT,
-  freeSpotsRemaining,
-  handleFreeListingSubmission,
-  type FreeListingActionResult,
-} from "../../app/server/listings.server";
+import { readPublicForm } from "../../app/lib/form";
+import { APPLICATION_SENT, freeListingSchema, type FreeListingActionResult } from "../../app/lib/free-listing-schema";
+import { FREE_LISTING_LIMIT, freeSpotsRemaining, handleFreeListing } from "../../app/server/listings.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 
 const config = loadConfig({ NODE_ENV: "test", PUBLIC_URL: "https://costumecast.test", ADMIN_EMAIL: "review-team@costumecast.test" });
@@ -40,9 +36,10 @@ const optional: Fields = {
   questions: "Can I list two personas?",
 };
 
+/** What the /free-listing action does with a post. */
 async function submit(fields: Fields, ip = "203.0.113.20"): Promise<FreeListingActionResult> {
   const request = new Request("https://costumecast.test/free-listing", { method: "POST", body: new URLSearchParams(fields) });
-  return handleFreeListingSubmission({ db: database.db, config, clientIp: ip }, request);
+  return handleFreeListing({ db: database.db, config }, await readPublicForm(request, freeListingSchema), ip);
 }
 
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import * as adminRoute from "../../app/routes/admin";
 import * as dashboardRoute from "../../app/routes/dashboard";
 import * as subscriptionRoute from "../../app/routes/dashboard.subscription";
 import * as safetyRoute from "../../app/routes/safety-first";
-import { grantAdmin } from "../../app/server/accounts.server";
+import { grantAdmin } from "../../app/server/auth/accounts.server";
 import { contactMessages, profiles, session } from "../../app/server/db/schema";
 import type { AppServices } from "../../app/server/services.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";

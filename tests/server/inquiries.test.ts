@@ -3,14 +3,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CAPTCHA_TTL_MS, issueCaptcha, type Captcha } from "../../app/server/captcha.server";
 import { loadConfig } from "../../app/server/config.server";
 import { contactMessages, emailOutbox, rateLimitHits } from "../../app/server/db/schema";
-import {
-  CAPTCHA_REUSED,
-  CAPTCHA_STALE,
-  INQUIRY_LIMITS,
-  PROFILE_UNAVAILABLE,
-  handleInquirySubmission,
-} from "../../app/server/inquiries.server";
-import type { InquiryActionResult } from "../../app/lib/inquiry-fields";
+import { CAPTCHA_REUSED, INQUIRY_LIMITS, PROFILE_UNAVAILABLE, handleInquiry } from "../../app/server/inquiries.server";
+import { readPublicForm } from "../../app/lib/form";
+import { CAPTCHA_EXPIRED, type InquiryActionResult } from "../../app/lib/inquiry-fields";
+import { inquirySchema } from "../../app/lib/inquiry-schema";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { addPerformer } from "./search-fixtures";
 
@@ -23,8 +19,8 @@ const secret = config.authSecret;
 
 let database: TestDatabase;
 
-function context(ip = "203.0.113.10") {
-  return { db: database.db, config, clientIp: ip };
+function context() {
+  return { db: database.db, config };
 }
 
 type Fields = Record<string, string | string[]>;
@@ -52,10 +48,9 @@ function request(fields: Fields) {
   return new Request("https://costumecast.test/profile/x", { method: "POST", body });
 }
 
-async function send(profileId: string, fields: Fields, ip?: string): Promise<InquiryActionResult> {
-  const result = await handleInquirySubmission(context(ip), request(fields), profileId);
-  if (result instanceof Response) throw new Error("unexpected Response");
-  return result;
+/** What the profile page's action does with a post. */
+async function send(profileId: string, fields: Fields, ip = "203.0.113.10"): Promise<InquiryActionResult> {
+  return handleInquiry(context(), await readPublicForm(request(fields), inquirySchema), { profileId, ip });
 }
 
 async function messagesFor(profileId: string) {
@@ -212,6 +207,26 @@ describe("the math question", () => {
     expect(await messagesFor("perf")).toHaveLength(1);
   });
 
+  it("keeps the question while it was never answered, so fixing a typo does not mean a new sum", async () => {
+    const captcha = issueCaptcha(secret);
+    const result = await send("perf", validFields(captcha, { name: " " }));
+    expect(!result.ok && result.errors).toEqual({ name: "Name is required" });
+    expect(result.captcha).toEqual(captcha);
+    expect((await send("perf", validFields(result.captcha))).ok).toBe(true);
+  });
+
+  it("answers a post that is not a form with the failure message and a question", async () => {
+    const post = new Request("https://costumecast.test/profile/perf", {
+      method: "POST",
+      body: "{}",
+      headers: { "Content-Type": "application/json" },
+    });
+    const result = await handleInquiry(context(), await readPublicForm(post, inquirySchema), { profileId: "perf", ip: "203.0.113.10" });
+    expect(result).toMatchObject({ ok: false, errors: {}, message: "Failed to send message" });
+    expect(result.captcha.token).not.toBe("");
+    expect(await messagesFor("perf")).toEqual([]);
+  });
+
   it("gives a new question after each successful send", async () => {
     const first = await send("perf", validFields());
     expect(first.ok).toBe(true);
@@ -242,7 +257,7 @@ describe("the math question", () => {
     const result = await send("perf", validFields(old));
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.errors.captchaAnswer).toBe(CAPTCHA_STALE);
+    expect(result.errors.captchaAnswer).toBe(CAPTCHA_EXPIRED);
     expect(result.captcha.token).not.toBe(old.token);
     expect(await messagesFor("perf")).toEqual([]);
   });
@@ -250,7 +265,7 @@ describe("the math question", () => {
   it("refuses a question the server did not sign", async () => {
     const forged = issueCaptcha("someone-elses-secret-someone-elses-secret");
     const result = await send("perf", validFields(forged));
-    expect(!result.ok && result.errors.captchaAnswer).toBe(CAPTCHA_STALE);
+    expect(!result.ok && result.errors.captchaAnswer).toBe(CAPTCHA_EXPIRED);
     expect(await messagesFor("perf")).toEqual([]);
   });
 
@@ -292,11 +307,14 @@ describe("abuse protection", () => {
       // Wrong answers count too, so guessing the math question is limited as well.
       await send("perf", validFields(captcha, { captchaAnswer: "0" }), "198.51.100.7");
     }
-    const blocked = await send("perf", validFields(), "198.51.100.7");
+    const unanswered = issueCaptcha(secret);
+    const blocked = await send("perf", validFields(unanswered), "198.51.100.7");
     expect(blocked.ok).toBe(false);
     if (blocked.ok) return;
     expect(blocked.message).toMatch(/^Too many messages have been sent\. Please try again in .+\.$/);
     expect(blocked.values?.name).toBe("Dana Planner");
+    // The answer was not checked: the same question stays for the next try.
+    expect(blocked.captcha).toEqual(unanswered);
     expect(await messagesFor("perf")).toEqual([]);
     // Someone else is not affected.
     expect((await send("perf", validFields(), "198.51.100.8")).ok).toBe(true);

@@ -5,7 +5,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { grantAdmin } from "../../app/server/accounts.server";
+import { grantAdmin } from "../../app/server/auth/accounts.server";
 import { openDatabase, type Database } from "../../app/server/db/client.server";
 import { user, userRoles } from "../../app/server/db/schema";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action, loader } from "../../app/routes/dashboard.edit-profile";
-import { createAuth, type SessionUser } from "../../app/server/auth.server";
+import { createAuth, type SessionUser } from "../../app/server/auth/auth.server";
 import { loadConfig } from "../../app/server/config.server";
 import { profileCategories, profiles, user, userRoles } from "../../app/server/db/schema";
 import { loadPreview, loadProfileForEdit, saveProfile } from "../../app/server/profile-editor.server";

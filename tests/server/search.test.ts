@@ -1,15 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { profiles } from "../../app/server/db/schema";
-import {
-  correctWords,
-  editDistance,
-  lookupZip,
-  parseQuery,
-  parseSearchInput,
-  searchProfiles,
-  type SearchInput,
-} from "../../app/server/search.server";
+import { parseQuery, parseSearchInput, type SearchInput } from "~/server/search/query.server";
+import { searchProfiles } from "~/server/search/search.server";
+import { correctWords, editDistance } from "~/server/search/spelling.server";
+import { lookupZip } from "~/server/search/zip.server";
 import { refreshSearchDocument } from "../../app/server/search-document.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { addPerformer } from "./search-fixtures";

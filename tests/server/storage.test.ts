@@ -11,7 +11,7 @@ import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../app/server/config.server";
 import { createStorage, type Storage } from "../../app/server/storage/index.server";
-import { mountMedia } from "../../app/server/storage/media-route.server";
+import { mountMedia } from "~/server/http/media-route.server";
 import { InvalidStorageKeyError } from "../../app/server/storage/storage.server";
 
 const logger = pino({ level: "silent" });
@@ -62,7 +62,7 @@ describe("local storage driver", () => {
     fs.writeFileSync(path.join(root, "secret.txt"), "TOP SECRET");
     storage = await createStorage(loadConfig({ DATA_DIR: root }).storage);
     const app = express();
-    mountMedia(app, { storage, logger });
+    mountMedia(app, storage, logger);
     server = app.listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));
     port = (server.address() as AddressInfo).port;

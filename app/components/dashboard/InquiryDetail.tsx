@@ -4,7 +4,7 @@ import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { ReadBadge } from "./InquiryTable";
 import { formatDate } from "./format";
-import type { InquiryDetailView } from "./types";
+import type { InquiryDetailView } from "~/lib/inbox-view";
 
 export const DELETE_CONFIRMATION = "Are you sure you want to delete this inquiry?";
 

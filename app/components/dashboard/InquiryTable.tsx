@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/Badge";
 import { cx } from "~/components/ui/cx";
 import { formatShortDate } from "./format";
-import type { InquiryRow } from "./types";
+import type { InquiryRow } from "~/lib/inbox-view";
 
 export function ReadBadge({ isRead }: { isRead: boolean }) {
   return <Badge tone={isRead ? "neutral" : "brand"}>{isRead ? "Read" : "Unread"}</Badge>;

@@ -1,6 +1,6 @@
 import { useNavigation } from "react-router";
 import { ProfileCard, ProfileGrid } from "~/components/profile/ProfileCard";
-import type { ProfileCardData } from "~/components/profile/types";
+import type { ProfileCardData } from "~/lib/profile-view";
 import { performersFound } from "~/lib/format";
 import { Pagination } from "./Pagination";
 

@@ -1,17 +1,18 @@
-import { useEffect, useId, useRef, type FormEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { notify } from "~/components/layout/notify";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { Fieldset, SelectField, TextAreaField, TextField } from "~/components/ui/Field";
+import { HoneypotField } from "~/components/ui/HoneypotField";
 import { StateOptions } from "~/components/ui/StateOptions";
 import { useFieldErrors } from "~/components/ui/useFieldErrors";
-import { fieldErrors } from "~/lib/form-errors";
-import { APPLICATION_FAILED, FREE_LISTING_HONEYPOT, freeListingSchema, freeListingValuesFrom, type FreeListingValues } from "~/lib/free-listing-schema";
-
-export type FreeListingResult =
-  | { ok: true; message: string; submittedAt: number }
-  | { ok: false; errors: Record<string, string>; message?: string; values: FreeListingValues };
+import {
+  APPLICATION_FAILED,
+  freeListingSchema,
+  type FreeListingActionResult,
+  type FreeListingValues,
+} from "~/lib/free-listing-schema";
 
 const EXPERIENCE_LABELS = [
   { value: "0-1", label: "Less than 1 year (0-1)" },
@@ -81,13 +82,13 @@ function RadioGroup({
  * and, on failure, everything typed); with it, fields are checked before sending, a toast reports
  * the result and the form resets after a successful submission.
  */
-export function FreeListingForm({ result }: { result: FreeListingResult | undefined }) {
+export function FreeListingForm({ result }: { result: FreeListingActionResult | undefined }) {
   const id = useId();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
   const formRef = useRef<HTMLFormElement>(null);
   const kept = result && !result.ok ? result.values : undefined;
-  const { errors, report, clearChanged } = useFieldErrors(result && !result.ok ? result.errors : undefined);
+  const { errors, onSubmit, clearChanged } = useFieldErrors(result && !result.ok ? result.errors : undefined, freeListingSchema);
 
   useEffect(() => {
     if (!result) return;
@@ -100,13 +101,6 @@ export function FreeListingForm({ result }: { result: FreeListingResult | undefi
       notify("error", APPLICATION_FAILED);
     }
   }, [result]);
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const form = event.currentTarget;
-    const parsed = freeListingSchema.safeParse(freeListingValuesFrom(new FormData(form)));
-    if (!parsed.success) event.preventDefault();
-    report(form, parsed.success ? null : fieldErrors(parsed.error));
-  }
 
   const text = (name: keyof FreeListingValues, label: string, props: Record<string, string | boolean | number> = {}) => (
     <TextField id={`${id}-${name}`} label={label} name={name} defaultValue={kept?.[name]} error={errors[name]} {...props} />
@@ -214,11 +208,7 @@ export function FreeListingForm({ result }: { result: FreeListingResult | undefi
         {area("questions", "Any questions for us? (optional)")}
       </Section>
 
-      {/* Hidden from people and assistive technology; bots that fill every field give themselves away. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-        <label htmlFor={`${id}-hp`}>Leave this field empty</label>
-        <input id={`${id}-hp`} type="text" name={FREE_LISTING_HONEYPOT} tabIndex={-1} autoComplete="off" />
-      </div>
+      <HoneypotField />
 
       <div className="space-y-3">
         <Button type="submit" size="lg" disabled={submitting}>

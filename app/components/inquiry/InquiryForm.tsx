@@ -4,11 +4,13 @@ import { notify } from "~/components/layout/notify";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { Fieldset, SelectField, TextAreaField, TextField } from "~/components/ui/Field";
+import { HoneypotField } from "~/components/ui/HoneypotField";
 import { cx } from "~/components/ui/cx";
 import { StateOptions } from "~/components/ui/StateOptions";
 import { useFieldErrors } from "~/components/ui/useFieldErrors";
 import { EVENT_TYPES, MESSAGE_MAX_LENGTH } from "~/lib/constants";
-import { INQUIRY_FAILED, INQUIRY_HONEYPOT, type Captcha, type InquiryActionResult } from "~/lib/inquiry-fields";
+import { parseForm, type FieldErrors } from "~/lib/form";
+import { INQUIRY_FAILED, type Captcha, type InquiryActionResult } from "~/lib/inquiry-fields";
 // Types only: the schema module (and Zod with it) is imported on demand, see loadChecker.
 import type * as InquirySchemaModule from "~/lib/inquiry-schema";
 
@@ -106,9 +108,10 @@ export function InquiryForm({ profileId, performerName, action }: InquiryFormPro
     const form = event.currentTarget;
     if (sending) return;
     setChecking(true);
-    let next: Record<string, string> | null = null;
+    let next: FieldErrors | null = null;
     try {
-      next = (await loadChecker()).checkInquiryForm(new FormData(form));
+      const checked = parseForm((await loadChecker()).inquirySchema, new FormData(form));
+      next = checked.ok ? null : checked.errors;
     } catch {
       // The checker could not load (offline, new deployment): the server checks everything anyway.
       checker.current = null;
@@ -270,11 +273,7 @@ export function InquiryForm({ profileId, performerName, action }: InquiryFormPro
           />
         )}
       </div>
-      {/* Hidden from people and assistive technology; bots that fill every field give themselves away. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-        <label htmlFor={`${id}-hp`}>Leave this field empty</label>
-        <input id={`${id}-hp`} type="text" name={INQUIRY_HONEYPOT} tabIndex={-1} autoComplete="off" />
-      </div>
+      <HoneypotField />
       <Button type="submit" size="lg" disabled={sending}>
         {sending ? "Sending..." : "Send Message"}
       </Button>

@@ -4,10 +4,12 @@ import { Alert } from "~/components/ui/Alert";
 import { Button, buttonClass } from "~/components/ui/Button";
 import { CheckboxField, Fieldset, SelectField, TextAreaField, TextField } from "~/components/ui/Field";
 import { BIO_MIN_LENGTH, CATEGORIES, TRAVEL_RANGES } from "~/lib/constants";
+import { formInput } from "~/lib/form";
 import {
+  PROFILE_FIELDS,
   PROFILE_FLAGS,
   SOCIAL_PLATFORMS,
-  readProfileForm,
+  profileSchema,
   validateProfile,
   type ProfileErrors,
   type ProfileField,
@@ -26,22 +28,8 @@ interface ProfileEditorFormProps {
   cancelTo: string;
 }
 
-// Document order, so the first field with a problem is the one that gets focus.
-const FIELD_ORDER: ProfileField[] = [
-  "displayName",
-  "contactEmail",
-  "bio",
-  "state",
-  "city",
-  "travelRadius",
-  "priceMin",
-  "priceMax",
-  "facebook",
-  "instagram",
-  "tiktok",
-  "twitter",
-  "categories",
-];
+// The field table is in document order, so the first field with a problem is the one that gets focus.
+const FIELD_ORDER: readonly ProfileField[] = PROFILE_FIELDS.map((field) => field.name);
 
 const fieldId = (field: ProfileField) => (field === "categories" ? "profile-category-0" : `profile-${field}`);
 
@@ -79,7 +67,7 @@ export function ProfileEditorForm({ values, serverErrors, formError, cancelTo }:
   const saveDisabled = hydrated && (saving || categories.length === 0);
 
   function currentValues(): ProfileFormValues | null {
-    return formRef.current ? readProfileForm(new FormData(formRef.current)) : null;
+    return formRef.current ? formInput(profileSchema, new FormData(formRef.current)) : null;
   }
 
   /** Re-checks one field against the schema and shows or clears its message. */

@@ -1,7 +1,7 @@
 import { useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
 import { cx } from "~/components/ui/cx";
 import { ResponsiveImage } from "./ResponsiveImage";
-import type { GalleryImage } from "./types";
+import type { GalleryImage } from "~/lib/profile-view";
 
 interface GalleryProps {
   images: GalleryImage[];

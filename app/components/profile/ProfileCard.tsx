@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/Badge";
 import { formatLocation, formatPriceRange, moreLabel, visibleCategories } from "~/lib/format";
 import { ResponsiveImage } from "./ResponsiveImage";
-import type { ProfileCardData } from "./types";
+import type { ProfileCardData } from "~/lib/profile-view";
 
 interface ProfileCardProps {
   profile: ProfileCardData;

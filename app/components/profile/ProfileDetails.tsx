@@ -2,26 +2,37 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { travelRangeLabel } from "~/lib/constants";
 import { formatPriceRange } from "~/lib/format";
-import type { PerformanceFlag, ProfileDetailData } from "./types";
+import type { ProfileFlag } from "~/lib/profile-schema";
+import type { ProfileDetailData } from "~/lib/profile-view";
 
-const TRAVEL_FLAGS: { key: PerformanceFlag; label: string }[] = [
-  { key: "availableForTravel", label: "Available for travel" },
-  { key: "availableVirtual", label: "Available for virtual appearances" },
-  { key: "requireTravelExpenses", label: "Requires travel expenses" },
-];
+type FlagItem = { key: ProfileFlag; label: string };
 
-const PERFORMANCE_DETAILS: { key: PerformanceFlag; label: string }[] = [
-  { key: "requireDeposit", label: "Requires a deposit" },
-  { key: "bringOwnCostume", label: "Brings own costume" },
-  { key: "performOutdoors", label: "Performs outdoors" },
-  { key: "requireDressingRoom", label: "Needs a dressing room" },
-  { key: "familyFriendlyOnly", label: "Family-friendly events only" },
-  { key: "adultThemesOk", label: "Open to adult-themed events" },
-  { key: "groupPerformer", label: "Group performer" },
-  { key: "backgroundCheck", label: "Background check completed" },
-];
+// How the public page words each flag and under which heading, in display order. Keyed by every
+// flag of the profile form's field table, so a new flag is a type error here until it is worded.
+const FLAG_DISPLAY = {
+  availableForTravel: { section: "travel", label: "Available for travel" },
+  availableVirtual: { section: "travel", label: "Available for virtual appearances" },
+  requireTravelExpenses: { section: "travel", label: "Requires travel expenses" },
+  requireDeposit: { section: "performance", label: "Requires a deposit" },
+  bringOwnCostume: { section: "performance", label: "Brings own costume" },
+  performOutdoors: { section: "performance", label: "Performs outdoors" },
+  requireDressingRoom: { section: "performance", label: "Needs a dressing room" },
+  familyFriendlyOnly: { section: "performance", label: "Family-friendly events only" },
+  adultThemesOk: { section: "performance", label: "Open to adult-themed events" },
+  groupPerformer: { section: "performance", label: "Group performer" },
+  backgroundCheck: { section: "performance", label: "Background check completed" },
+} satisfies Record<ProfileFlag, { section: "travel" | "performance"; label: string }>;
 
-function YesNoList({ items, flags }: { items: { key: PerformanceFlag; label: string }[]; flags: Record<PerformanceFlag, boolean> }) {
+function flagItems(section: "travel" | "performance"): FlagItem[] {
+  return (Object.keys(FLAG_DISPLAY) as ProfileFlag[])
+    .filter((key) => FLAG_DISPLAY[key].section === section)
+    .map((key) => ({ key, label: FLAG_DISPLAY[key].label }));
+}
+
+const TRAVEL_FLAGS = flagItems("travel");
+const PERFORMANCE_DETAILS = flagItems("performance");
+
+function YesNoList({ items, flags }: { items: FlagItem[]; flags: Record<ProfileFlag, boolean> }) {
   return (
     <>
       {items.map(({ key, label }) => (

@@ -1,5 +1,5 @@
 import type { CSSProperties } from "react";
-import type { DisplayImage } from "./types";
+import type { DisplayImage } from "~/lib/profile-view";
 
 /** Shown when a performer has not uploaded a picture yet. */
 const PLACEHOLDER_IMAGE: DisplayImage = {

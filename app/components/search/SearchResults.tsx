@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Pagination } from "~/components/directory/Pagination";
 import { ProfileCard, ProfileGrid } from "~/components/profile/ProfileCard";
-import type { ProfileCardData } from "~/components/profile/types";
+import type { ProfileCardData } from "~/lib/profile-view";
 import { Alert } from "~/components/ui/Alert";
 import { performersFound } from "~/lib/format";
 

@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from "react";
-
-export type FieldErrorMap = Record<string, string>;
+import type { z } from "zod";
+import { parseForm, type FieldErrors } from "~/lib/form";
 
 /** Moves focus to the first field with a message (a radio or checkbox group: its first box). */
-function focusFirst(form: HTMLFormElement, errors: FieldErrorMap) {
+function focusFirst(form: HTMLFormElement, errors: FieldErrors) {
   const first = Object.keys(errors)[0];
   const field = first ? form.elements.namedItem(first) : null;
   if (field instanceof HTMLElement) field.focus();
@@ -11,20 +11,32 @@ function focusFirst(form: HTMLFormElement, errors: FieldErrorMap) {
 }
 
 /**
- * The messages a form shows next to its fields: the browser's own check of the last submit
- * attempt, until the server answers, whose messages then take over. A field's message goes as soon
- * as the visitor changes that field.
+ * The messages a form shows next to its fields (the browser half of the form protocol, see
+ * app/lib/form.ts): the browser's own check of the last submit attempt, until the server answers,
+ * whose messages then take over. A field's message goes as soon as the visitor changes that field.
+ *
+ * With a schema, `onSubmit` runs the action's own parse (parseForm) and stops an invalid post.
+ * A form that checks another way (the inquiry form loads its schema on demand) calls `report`.
  */
-export function useFieldErrors(serverErrors: FieldErrorMap | undefined) {
-  const [clientErrors, setClientErrors] = useState<FieldErrorMap | null>(null);
+export function useFieldErrors(serverErrors: FieldErrors | undefined, schema?: z.ZodType) {
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   // A new answer from the server replaces whatever the browser said before it.
   useEffect(() => setClientErrors(null), [serverErrors]);
   const errors = clientErrors ?? serverErrors ?? {};
 
   /** The result of checking the form before sending: null when it may be sent. */
-  function report(form: HTMLFormElement, found: FieldErrorMap | null) {
+  function report(form: HTMLFormElement, found: FieldErrors | null) {
     setClientErrors(found ?? {});
     if (found) focusFirst(form, found);
+  }
+
+  /** For the form's onSubmit: checks with the schema and keeps invalid input in the browser. */
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (!schema) return;
+    const form = event.currentTarget;
+    const result = parseForm(schema, new FormData(form));
+    if (!result.ok) event.preventDefault();
+    report(form, result.ok ? null : result.errors);
   }
 
   function clear(name: string) {
@@ -45,5 +57,5 @@ export function useFieldErrors(serverErrors: FieldErrorMap | undefined) {
     }
   }
 
-  return { errors, report, clearChanged };
+  return { errors, report, onSubmit, clearChanged };
 }

@@ -14,6 +14,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import {
@@ -368,6 +369,167 @@ export const consumedTokens = pgTable(
   (t) => [index("consumed_tokens_expires_idx").on(t.expiresAt)],
 );
 
+// ---------------------------------------------------------------- payments
+// Stripe is the source of truth for money; these rows are what the app last read from it, plus the
+// app's own bookkeeping. A listing's payment_status/payment_expiry are derived from them by one
+// function (app/server/payments/listing-status.server.ts).
+
+export const SUBSCRIPTION_STATUSES = [
+  "incomplete",
+  "incomplete_expired",
+  "trialing",
+  "active",
+  "past_due",
+  "canceled",
+  "unpaid",
+  "paused",
+] as const;
+
+export const BILLING_NOTICE_KINDS = [
+  "receipt",
+  "renewal_reminder",
+  "payment_failed",
+  "listing_expired",
+  "grant_ending",
+] as const;
+
+/** One Stripe customer per user. Stored before any checkout session exists, so a retry reuses it. */
+export const stripeCustomers = pgTable(
+  "stripe_customers",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    customerId: text("customer_id").notNull().unique(),
+    // The checkout session last handed out: a second tab gets the same one back, so it can be paid once.
+    openCheckoutSessionId: text("open_checkout_session_id"),
+    openCheckoutUrl: text("open_checkout_url"),
+    openCheckoutExpiresAt: timestamp("open_checkout_expires_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    check("stripe_customers_customer_id_check", sql`${t.customerId} ~ '^cus_'`),
+    check(
+      "stripe_customers_open_checkout_check",
+      sql`(${t.openCheckoutSessionId} is null) = (${t.openCheckoutUrl} is null) and (${t.openCheckoutSessionId} is null) = (${t.openCheckoutExpiresAt} is null)`,
+    ),
+  ],
+);
+
+/** A subscription as last read from Stripe (never from a webhook payload). */
+export const stripeSubscriptions = pgTable(
+  "stripe_subscriptions",
+  {
+    id: text("id").primaryKey(),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => stripeCustomers.customerId, { onDelete: "cascade" }),
+    status: text("status").notNull(),
+    priceId: text("price_id"),
+    // From the subscription item: current API versions no longer carry the period on the subscription.
+    currentPeriodStart: timestamp("current_period_start", { withTimezone: true }).notNull(),
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }).notNull(),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    canceledAt: timestamp("canceled_at", { withTimezone: true }),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    // Whether the current period was paid for: a renewal that failed has moved the period on unpaid.
+    latestInvoiceId: text("latest_invoice_id"),
+    latestInvoiceStatus: text("latest_invoice_status"),
+    ...timestamps,
+  },
+  (t) => [
+    index("stripe_subscriptions_customer_idx").on(t.customerId),
+    // The renewal-reminder job: active subscriptions by the end of their period.
+    index("stripe_subscriptions_renewal_idx").on(t.currentPeriodEnd).where(sql`status = 'active' and not cancel_at_period_end`),
+    check("stripe_subscriptions_id_check", sql`${t.id} ~ '^sub_'`),
+    check("stripe_subscriptions_status_check", sql`${t.status} in (${sqlList(SUBSCRIPTION_STATUSES)})`),
+    check("stripe_subscriptions_period_check", sql`${t.currentPeriodEnd} >= ${t.currentPeriodStart}`),
+  ],
+);
+
+/** Webhook events already applied. An id is recorded in the transaction that applied it, so a retry of a failed event runs again. */
+export const stripeEvents = pgTable(
+  "stripe_events",
+  {
+    id: text("id").primaryKey(),
+    type: text("type").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("stripe_events_received_idx").on(t.receivedAt)],
+);
+
+/**
+ * A free listing period (the open beta). Granted to an account, or to an email address that has no
+ * account yet; the grant is claimed when an account with that address exists.
+ */
+export const freeListingGrants = pgTable(
+  "free_listing_grants",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
+    email: text("email"),
+    startsOn: date("starts_on", { mode: "string" }).notNull(),
+    /** Last day listed, inclusive, like profiles.payment_expiry. */
+    endsOn: date("ends_on", { mode: "string" }).notNull(),
+    grantedBy: text("granted_by").references(() => user.id, { onDelete: "set null" }),
+    sourceRequestId: uuid("source_request_id").references(() => freeListingRequests.id, { onDelete: "set null" }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("free_listing_grants_user_idx").on(t.userId),
+    index("free_listing_grants_unclaimed_email_idx").on(t.email).where(sql`user_id is null`),
+    index("free_listing_grants_ends_idx").on(t.endsOn).where(sql`revoked_at is null`),
+    // One live grant per approved application.
+    uniqueIndex("free_listing_grants_request_idx").on(t.sourceRequestId).where(sql`revoked_at is null`),
+    check("free_listing_grants_holder_check", sql`${t.userId} is not null or ${t.email} is not null`),
+    check("free_listing_grants_email_check", sql`${t.email} is null or ${t.email} = lower(${t.email})`),
+    check("free_listing_grants_dates_check", sql`${t.endsOn} >= ${t.startsOn}`),
+  ],
+);
+
+/** What the performer agreed to when starting checkout. */
+export const checkoutConsents = pgTable(
+  "checkout_consents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    termsVersion: text("terms_version").notNull(),
+    planId: text("plan_id").notNull(),
+    priceId: text("price_id").notNull(),
+    checkoutSessionId: text("checkout_session_id"),
+    agreedAt: timestamp("agreed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("checkout_consents_user_idx").on(t.userId, t.agreedAt),
+    check("checkout_consents_plan_check", sql`${t.planId} in ('YEARLY_MEMBERSHIP')`),
+    check("checkout_consents_terms_version_check", sql`${t.termsVersion} <> ''`),
+  ],
+);
+
+/**
+ * Lifecycle emails already queued, one row per (kind, user, period): the key makes "at most once
+ * per period" hold across job runs, processes and redelivered events.
+ */
+export const billingNotices = pgTable(
+  "billing_notices",
+  {
+    kind: text("kind").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    periodKey: text("period_key").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.userId, t.periodKey] }),
+    index("billing_notices_user_idx").on(t.userId),
+    check("billing_notices_kind_check", sql`${t.kind} in (${sqlList(BILLING_NOTICE_KINDS)})`),
+  ],
+);
+
 export const schema = {
   user,
   session,
@@ -384,4 +546,10 @@ export const schema = {
   rateLimitHits,
   searchTerms,
   consumedTokens,
+  stripeCustomers,
+  stripeSubscriptions,
+  stripeEvents,
+  freeListingGrants,
+  checkoutConsents,
+  billingNotices,
 };

@@ -1,7 +1,9 @@
-import type { SocialLink } from "~/lib/social";
+import { PROFILE_FLAGS, type ProfileFlag } from "./profile-schema";
+import type { SocialLink } from "./social";
 
-// Shapes the directory pages hand from their loaders to the browser. Plain data only: nothing here
-// may carry a performer's contact email.
+// Shapes of a performer's profile as the directory pages hand them from their loaders to the
+// browser (built in app/server/directory.server.ts and profile-editor.server.ts). Plain data only:
+// nothing here may carry a performer's contact email.
 
 export interface ImageSource {
   url: string;
@@ -32,24 +34,11 @@ export interface ProfileCardData {
   isSample?: boolean;
 }
 
-export const PERFORMANCE_FLAGS = [
-  "availableForTravel",
-  "availableVirtual",
-  "requireTravelExpenses",
-  "requireDeposit",
-  "bringOwnCostume",
-  "performOutdoors",
-  "requireDressingRoom",
-  "familyFriendlyOnly",
-  "adultThemesOk",
-  "groupPerformer",
-  "backgroundCheck",
-] as const;
-export type PerformanceFlag = (typeof PERFORMANCE_FLAGS)[number];
+type FlagColumn = (typeof PROFILE_FLAGS)[number]["column"];
 
 /** The profile's yes/no flags, read off a database row. */
-export function pickFlags(row: Record<PerformanceFlag, boolean | null>): Record<PerformanceFlag, boolean> {
-  return Object.fromEntries(PERFORMANCE_FLAGS.map((flag) => [flag, Boolean(row[flag])])) as Record<PerformanceFlag, boolean>;
+export function pickFlags(row: Record<FlagColumn, boolean | null>): Record<ProfileFlag, boolean> {
+  return Object.fromEntries(PROFILE_FLAGS.map((flag) => [flag.name, Boolean(row[flag.column])])) as Record<ProfileFlag, boolean>;
 }
 
 export interface GalleryImage extends DisplayImage {
@@ -71,5 +60,5 @@ export interface ProfileDetailData {
   /** Connect links, built on the server from the stored handles (see socialLinks). */
   connect: SocialLink[];
   travelRadius: string;
-  flags: Record<PerformanceFlag, boolean>;
+  flags: Record<ProfileFlag, boolean>;
 }

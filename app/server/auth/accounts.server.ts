@@ -1,16 +1,17 @@
 import { isAPIError } from "better-auth/api";
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
+import type { AppConfig } from "../config.server";
+import type { Executor } from "../db/client.server";
+import { user, userRoles } from "../db/schema";
+import { clientIp } from "../rate-limit.server";
 import type { Auth } from "./auth.server";
-import type { AppConfig } from "./config.server";
-import type { Executor } from "./db/client.server";
-import { rateLimitHits, user, userRoles } from "./db/schema";
-import { clientIp, hitRateLimit } from "./rate-limit.server";
-import { escapeHtml } from "./mail/templates.server";
-import type { OutgoingEmail } from "./mail/outbox.server";
+import { countHit, limitReached, RATE_RULES } from "./limits.server";
+import { AUTH_MESSAGES } from "./messages.server";
 
 // Account operations behind the sign-up, sign-in, password and sign-out pages. Route actions call
 // these; better-auth does the credential work, this module adds the product's rules around it:
 // friendly messages, no account enumeration, rate limits that also cover server-side calls.
+// It uses the auth instance; the instance's own hooks (hook-rules.server.ts) never use this module.
 
 export interface AccountServices {
   auth: Auth;
@@ -20,81 +21,11 @@ export interface AccountServices {
   clientIp?: string;
 }
 
-// ------------------------------------------------------------------ rate limits
-
-interface Rule {
-  limit: number;
-  windowMs: number;
-}
-
-// better-auth only rate-limits requests that reach its HTTP handler; the pages call it in-process,
-// so these database counters (shared by every app process) guard them instead.
-export const RATE_RULES = {
-  /** Failed sign-ins per account: slows password guessing without locking anyone out for long. */
-  signInFailuresPerEmail: { limit: 10, windowMs: 15 * 60_000 },
-  /** Failed sign-ins per address: slows one machine trying many accounts. */
-  signInFailuresPerIp: { limit: 50, windowMs: 15 * 60_000 },
-  /** Reset mails per address: stops the form being used to flood someone's inbox. */
-  resetMailsPerEmail: { limit: 3, windowMs: 60 * 60_000 },
-  resetRequestsPerIp: { limit: 20, windowMs: 60 * 60_000 },
-  resetAttemptsPerToken: { limit: 10, windowMs: 15 * 60_000 },
-  resetAttemptsPerIp: { limit: 30, windowMs: 15 * 60_000 },
-} satisfies Record<string, Rule>;
-
-function windowStart(rule: Rule, now: Date): Date {
-  return new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
-}
-
-/** Whether the rule is already used up, without counting anything. */
-async function limitReached(db: Executor, key: string, rule: Rule, now: Date = new Date()): Promise<boolean> {
-  const [row] = await db
-    .select({ count: rateLimitHits.count })
-    .from(rateLimitHits)
-    .where(and(eq(rateLimitHits.key, key), eq(rateLimitHits.windowStart, windowStart(rule, now))));
-  return (row?.count ?? 0) >= rule.limit;
-}
-
-async function countHit(db: Executor, key: string, rule: Rule): Promise<boolean> {
-  return (await hitRateLimit(db, { key, ...rule })).allowed;
-}
-
-const signInFailureKey = (email: string) => `signin-fail:email:${email}`;
-
-/** Too many recent failed sign-ins for this account: refuse even the right password for a while. */
-export async function signInLocked(db: Executor, email: string): Promise<boolean> {
-  return limitReached(db, signInFailureKey(email), RATE_RULES.signInFailuresPerEmail);
-}
-
-export async function recordSignInFailure(db: Executor, email: string): Promise<void> {
-  await countHit(db, signInFailureKey(email), RATE_RULES.signInFailuresPerEmail);
-}
-
-/** Counts a reset mail for the address; false once its hourly share is used. */
-export async function allowResetMail(db: Executor, email: string): Promise<boolean> {
-  return countHit(db, `reset-mail:email:${email.toLowerCase()}`, RATE_RULES.resetMailsPerEmail);
-}
-
 /** Per-address keys only when the address is known; an unknown one must not become one shared bucket. */
 function ipKey(svc: AccountServices, request: Request, name: string): string | null {
   const ip = clientIp(svc, request);
   return ip === "unknown" ? null : `${name}:ip:${ip}`;
 }
-
-// ------------------------------------------------------------------ messages
-
-export const AUTH_MESSAGES = {
-  signUpSuccess: "Account created successfully! Please sign in.",
-  signUpFailed: "Failed to create account. Please try again.",
-  signInSuccess: "Signed in successfully!",
-  signInFailed: "Failed to sign in. Please check your credentials.",
-  signOutFailed: "Failed to sign out",
-  resetLinkSent: "Password reset link sent to your email!",
-  resetLinkFailed: "Failed to send reset link",
-  passwordUpdated: "Password updated successfully! Please sign in with your new password.",
-  resetFailed: "Failed to reset password",
-  invalidRecoveryLink: "Invalid or expired recovery link",
-  tooManyAttempts: "Too many attempts. Please wait a few minutes and try again.",
-} as const;
 
 function serverMessage(error: unknown): string | null {
   if (isAPIError(error)) {
@@ -120,7 +51,7 @@ export async function signUp(
   input: { email: string; password: string },
 ): Promise<Outcome> {
   try {
-    // The welcome mail is queued by the user-creation hook in auth.server.ts.
+    // The welcome mail is queued by the user-creation hook (hook-rules.server.ts).
     await svc.auth.api.signUpEmail({ body: { email: input.email, password: input.password, name: "" } });
     return { ok: true };
   } catch (error) {
@@ -137,7 +68,7 @@ export async function signIn(
   input: { email: string; password: string },
 ): Promise<SignInOutcome> {
   // Only failures count, so a busy shared address (an office, a school) is never locked out by its
-  // own sign-ins. The per-account limit lives in better-auth's hooks (auth.server.ts).
+  // own sign-ins. The per-account limit lives in better-auth's hooks (hook-rules.server.ts).
   const addressKey = ipKey(svc, request, "signin-fail");
   if (addressKey !== null && (await limitReached(svc.db, addressKey, RATE_RULES.signInFailuresPerIp))) {
     return { ok: false, status: 429, message: AUTH_MESSAGES.tooManyAttempts };
@@ -158,7 +89,7 @@ export async function signIn(
 }
 
 /**
- * Sends the reset mail when the address has an account (at most a few an hour: see allowResetMail).
+ * Sends the reset mail when the address has an account (at most a few an hour: see queueResetMail).
  * The answer is the same either way, so nobody learns who is registered.
  */
 export async function requestPasswordReset(svc: AccountServices, request: Request, email: string): Promise<Outcome> {
@@ -240,51 +171,4 @@ export async function grantAdmin(db: Executor, email: string): Promise<GrantAdmi
     .onConflictDoNothing()
     .returning({ userId: userRoles.userId });
   return inserted.length > 0 ? "granted" : "already-admin";
-}
-
-// ------------------------------------------------------------------ mail
-
-export function welcomeEmail(args: { siteName: string; publicUrl: string; to: string }): OutgoingEmail {
-  const dashboard = `${args.publicUrl}/dashboard`;
-  const guide = `${args.publicUrl}/safety-first`;
-  const text = [
-    `Welcome to ${args.siteName}!`,
-    "",
-    "Your performer account is ready. To appear in the directory:",
-    "1. Sign in and complete your profile: display name, a bio, your state and city, and at least one category.",
-    "2. Upload a few clear photos of yourself in costume (up to 4).",
-    "3. Activate your listing.",
-    "",
-    `Your dashboard: ${dashboard}`,
-    `Tips on rates, safety and bookings: ${guide}`,
-    "",
-    "If you didn't create this account, you can ignore this email.",
-  ].join("\n");
-  const html = `<p>Welcome to ${escapeHtml(args.siteName)}!</p>
-<p>Your performer account is ready. To appear in the directory:</p>
-<ol>
-<li>Sign in and complete your profile: display name, a bio, your state and city, and at least one category.</li>
-<li>Upload a few clear photos of yourself in costume (up to 4).</li>
-<li>Activate your listing.</li>
-</ol>
-<p><a href="${escapeHtml(dashboard)}">Go to your dashboard</a> &middot; <a href="${escapeHtml(guide)}">Tips on rates, safety and bookings</a></p>
-<p>If you didn't create this account, you can ignore this email.</p>`;
-  return { to: args.to, subject: `Welcome to ${args.siteName}`, text, html };
-}
-
-export function existingAccountEmail(args: { siteName: string; publicUrl: string; to: string }): OutgoingEmail {
-  const signIn = `${args.publicUrl}/signin`;
-  const forgot = `${args.publicUrl}/forgot-password`;
-  const text = [
-    `Someone just tried to create a ${args.siteName} account with this email address, which already has an account.`,
-    "",
-    `If it was you, sign in here: ${signIn}`,
-    `Forgot your password? Choose a new one here: ${forgot}`,
-    "",
-    "If it wasn't you, you can ignore this email: nothing about your account has changed.",
-  ].join("\n");
-  const html = `<p>Someone just tried to create a ${escapeHtml(args.siteName)} account with this email address, which already has an account.</p>
-<p>If it was you, <a href="${escapeHtml(signIn)}">sign in here</a>. Forgot your password? <a href="${escapeHtml(forgot)}">Choose a new one</a>.</p>
-<p>If it wasn't you, you can ignore this email: nothing about your account has changed.</p>`;
-  return { to: args.to, subject: `You already have a ${args.siteName} account`, text, html };
 }

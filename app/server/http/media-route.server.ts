@@ -1,16 +1,16 @@
 import { pipeline } from "node:stream/promises";
 import type { Express } from "express";
-import type { AppServices } from "../services.server";
-import { InvalidStorageKeyError } from "./storage.server";
+import type { Logger } from "../logger.server";
+import { InvalidStorageKeyError, type Storage } from "../storage/storage.server";
 
 /** Serves uploaded files at /media/... when they live on local disk (S3 files are served by S3 or a CDN). */
-export function mountMedia(app: Express, services: Pick<AppServices, "storage" | "logger">) {
-  if (services.storage.driver !== "local") return;
+export function mountMedia(app: Express, storage: Storage, logger: Logger) {
+  if (storage.driver !== "local") return;
   app.get("/media/*key", async (req, res) => {
     const parts = (req.params as { key: string[] }).key;
     const key = Array.isArray(parts) ? parts.join("/") : String(parts);
     try {
-      const object = await services.storage.stream(key);
+      const object = await storage.stream(key);
       if (!object) {
         res.status(404).type("text/plain").send("Not found");
         return;
@@ -29,7 +29,7 @@ export function mountMedia(app: Express, services: Pick<AppServices, "storage" |
       }
       // A visitor who leaves mid-download is not a server error.
       if ((error as NodeJS.ErrnoException).code === "ERR_STREAM_PREMATURE_CLOSE") return;
-      services.logger.error({ err: error, key }, "media read failed");
+      logger.error({ err: error, key }, "media read failed");
       if (!res.headersSent) res.status(500).type("text/plain").send("Error");
       else res.destroy();
     }

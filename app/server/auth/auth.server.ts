@@ -1,28 +1,25 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
+import { createAuthMiddleware } from "better-auth/api";
 import { and, eq } from "drizzle-orm";
 import { redirect } from "react-router";
-import type { AppConfig } from "./config.server";
-import type { Db, Executor } from "./db/client.server";
-import { account, rateLimit, session, user, userRoles, verification } from "./db/schema";
-import { enqueueEmail } from "./mail/outbox.server";
-import { passwordResetEmail } from "./mail/templates.server";
+import type { AppConfig } from "../config.server";
+import type { Db, Executor } from "../db/client.server";
+import { account, rateLimit, session, user, userRoles, verification } from "../db/schema";
 import {
-  allowResetMail,
-  AUTH_MESSAGES,
-  existingAccountEmail,
-  recordSignInFailure,
-  signInLocked,
-  welcomeEmail,
-} from "./accounts.server";
+  countFailedSignIn,
+  queueExistingAccountMail,
+  queueResetMail,
+  queueWelcomeMail,
+  refuseLockedSignIn,
+} from "./hook-rules.server";
 import { safeRedirectPath, type SignInNotice } from "~/lib/auth-schemas";
 import { PASSWORD_MIN_LENGTH } from "~/lib/constants";
 
-function bodyEmail(body: unknown): string | null {
-  const email = (body as { email?: unknown } | undefined)?.email;
-  return typeof email === "string" ? email.trim().toLowerCase() : null;
-}
+// The better-auth instance and the guards that read its sessions. The product's rules inside
+// better-auth (lockout, reset-mail allowance, welcome mail) live in hook-rules.server.ts; the account
+// operations the pages call (sign up, sign in, reset, sign out) in accounts.server.ts, which uses
+// this module and never the other way round.
 
 export function createAuth(db: Db, config: AppConfig) {
   // better-auth's own per-address limiter, for requests to /api/auth. Without a trusted proxy header
@@ -47,24 +44,18 @@ export function createAuth(db: Db, config: AppConfig) {
       autoSignIn: false,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
-      // Signing up with a registered address answers exactly like a new sign-up (no account
-      // enumeration); the owner hears about it by email instead, with a way back in.
       async onExistingUserSignUp({ user: existing }) {
-        await enqueueEmail(db, existingAccountEmail({ siteName: config.siteName, publicUrl: config.publicUrl, to: existing.email }));
+        await queueExistingAccountMail(db, config, existing.email);
       },
       async sendResetPassword({ user: target, token }) {
-        // Past an address's hourly share the request still "succeeds" (same answer), but sends nothing.
-        if (!(await allowResetMail(db, target.email))) return;
-        const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}&type=recovery`;
-        await enqueueEmail(db, passwordResetEmail({ siteName: config.siteName, to: target.email, link }));
+        await queueResetMail(db, config, target.email, token);
       },
     },
     databaseHooks: {
       user: {
         create: {
-          // Runs for every new account, however it was created (sign-up page or /api/auth).
           async after(created) {
-            await enqueueEmail(db, welcomeEmail({ siteName: config.siteName, publicUrl: config.publicUrl, to: created.email }));
+            await queueWelcomeMail(db, config, created.email);
           },
         },
       },
@@ -86,16 +77,11 @@ export function createAuth(db: Db, config: AppConfig) {
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== "/sign-in/email") return;
-        const email = bodyEmail(ctx.body);
-        if (email && (await signInLocked(db, email))) {
-          throw new APIError("TOO_MANY_REQUESTS", { message: AUTH_MESSAGES.tooManyAttempts, code: "TOO_MANY_ATTEMPTS" });
-        }
+        await refuseLockedSignIn(db, ctx.body);
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== "/sign-in/email") return;
-        const returned: unknown = ctx.context.returned;
-        const email = bodyEmail(ctx.body);
-        if (email && isAPIError(returned) && returned.statusCode === 401) await recordSignInFailure(db, email);
+        await countFailedSignIn(db, ctx.body, ctx.context.returned);
       }),
     },
     advanced: {
@@ -113,6 +99,12 @@ export interface SessionUser {
   isAdmin: boolean;
 }
 
+/** What the guards and the session lookup need from the load context. */
+export interface AuthContext {
+  auth: Auth;
+  db: Executor;
+}
+
 export async function isAdmin(db: Executor, userId: string): Promise<boolean> {
   const rows = await db
     .select({ role: userRoles.role })
@@ -122,11 +114,12 @@ export async function isAdmin(db: Executor, userId: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-export async function getSessionUser(auth: Auth, db: Executor, request: Request): Promise<SessionUser | null> {
+/** The signed-in user, or null. For pages that anyone may see; guarded ones use requireUser. */
+export async function getSessionUser(ctx: AuthContext, request: Request): Promise<SessionUser | null> {
   try {
-    const result = await auth.api.getSession({ headers: request.headers });
+    const result = await ctx.auth.api.getSession({ headers: request.headers });
     if (!result) return null;
-    return { id: result.user.id, email: result.user.email, isAdmin: await isAdmin(db, result.user.id) };
+    return { id: result.user.id, email: result.user.email, isAdmin: await isAdmin(ctx.db, result.user.id) };
   } catch {
     // A broken or expired session cookie reads as signed out.
     return null;
@@ -144,22 +137,32 @@ export function signInRedirect(request: Request, message?: SignInNotice, redirec
   return redirect(`/signin?${params.toString()}`);
 }
 
-type GuardContext = { auth: Auth; db: Executor };
-
 /** The signed-in user, or a thrown redirect to /signin. Call it in every guarded loader AND action. */
 export async function requireUser(
-  ctx: GuardContext,
+  ctx: AuthContext,
   request: Request,
   options: { message?: SignInNotice; redirectTo?: string } = {},
 ): Promise<SessionUser> {
-  const current = await getSessionUser(ctx.auth, ctx.db, request);
+  const current = await getSessionUser(ctx, request);
   if (!current) throw signInRedirect(request, options.message, options.redirectTo);
   return current;
 }
 
 /** An admin, or a thrown redirect: signed out to /signin, signed in without the role to /. */
-export async function requireAdmin(ctx: GuardContext, request: Request): Promise<SessionUser> {
+export async function requireAdmin(ctx: AuthContext, request: Request): Promise<SessionUser> {
   const current = await requireUser(ctx, request);
   if (!current.isAdmin) throw redirect("/");
   return current;
+}
+
+/**
+ * For the pages only a signed-out visitor needs (sign-in, sign-up): a signed-in one is sent on to
+ * `redirectTo`, by default the page's own `redirectTo` parameter (a path on this site, else the dashboard).
+ */
+export async function requireAnonymous(
+  ctx: AuthContext,
+  request: Request,
+  redirectTo: string = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo")),
+): Promise<void> {
+  if (await getSessionUser(ctx, request)) throw redirect(redirectTo);
 }
