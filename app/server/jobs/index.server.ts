@@ -1,5 +1,6 @@
 import { createMailTransport, deliverDueEmails, type PendingMailLog } from "../mail/worker.server";
 import type { AppServices } from "../services.server";
+import { listingLifecycleJobs } from "./listing-lifecycle.server";
 import { pruneExpiredRows } from "./maintenance.server";
 import type { Job } from "./scheduler.server";
 
@@ -7,7 +8,7 @@ const BATCH_SIZE = 10;
 
 /** The background jobs every app process runs. */
 export function appJobs(services: AppServices): Job[] {
-  return [outboxJob(services), maintenanceJob(services)];
+  return [outboxJob(services), maintenanceJob(services), ...listingLifecycleJobs(services)];
 }
 
 function outboxJob({ db, config, logger }: AppServices): Job {
