@@ -6,10 +6,10 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
-import { MAX_IMAGE_BYTES } from "../app/lib/constants";
-import { processImage } from "../app/server/images/process.server";
-import { storeRenditions } from "../app/server/images/store.server";
-import { createLocalStorage } from "../app/server/storage/local.server";
+import { MAX_IMAGE_BYTES } from "~/lib/constants";
+import { processImage } from "~/server/images/process.server";
+import { storeRenditions } from "~/server/images/store.server";
+import { createLocalStorage } from "~/server/storage/local.server";
 
 const WIDTH = 4000;
 const HEIGHT = 3000;

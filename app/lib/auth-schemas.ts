@@ -89,7 +89,7 @@ export function safeRedirectPath(value: unknown, fallback: string = DEFAULT_AFTE
  * Notices a guard may show above the sign-in form. The sign-in page shows only these, so a crafted
  * link cannot put words of its choosing on the site.
  */
-export const SIGN_IN_NOTICES = [
+const SIGN_IN_NOTICES = [
   "Please sign in to continue with your subscription.",
   "Please sign in to continue.",
   "Your session has ended. Please sign in again.",

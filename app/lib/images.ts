@@ -17,8 +17,8 @@ export const IMAGE_TOO_BIG_MESSAGE = "Each image must be 5MB or smaller";
 export const IMAGE_TYPE_MESSAGE = "Please upload a JPEG, PNG or WEBP image";
 export const IMAGE_NO_FILE_MESSAGE = "Please choose an image to upload";
 
-export const ACCEPTED_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
-export const ACCEPTED_IMAGE_EXTENSIONS = [".jpg", ".jpeg", ".png", ".webp"] as const;
+const ACCEPTED_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
+const ACCEPTED_IMAGE_EXTENSIONS = [".jpg", ".jpeg", ".png", ".webp"] as const;
 /** For `<input accept>`: both MIME types and extensions, since some systems report neither reliably. */
 export const IMAGE_ACCEPT_ATTRIBUTE = [...ACCEPTED_IMAGE_TYPES, ...ACCEPTED_IMAGE_EXTENSIONS].join(",");
 

@@ -220,8 +220,6 @@ export function validateProfile(values: ProfileFormValues): FormResult<typeof pr
   return parseValues(profileSchema, values);
 }
 
-export const REQUIRED_FOR_LISTING = ["Display Name", "Bio", "State", "City", "at least one category"] as const;
-
 /** Which of the fields a public listing needs are still missing, in the spec's wording. */
 export function missingListingFields(profile: {
   displayName: string | null;

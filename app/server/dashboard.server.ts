@@ -51,13 +51,13 @@ export function isPaid(facts: Pick<ProfileFacts, "paymentStatus" | "paymentExpir
 }
 
 /** The spec's four states: the basics (name, bio, state, city) decide "incomplete", payment the rest. */
-export function profileStatus(facts: ProfileFacts | null, today: string = todayIso()): ProfileStatus {
+function profileStatus(facts: ProfileFacts | null, today: string = todayIso()): ProfileStatus {
   if (!facts) return "none";
   if (!filled(facts.displayName) || !filled(facts.bio) || !filled(facts.state) || !filled(facts.city)) return "incomplete";
   return isPaid(facts, today) ? "active" : "unpaid";
 }
 
-export function completionChecklist(facts: ProfileFacts | null): ChecklistItem[] {
+function completionChecklist(facts: ProfileFacts | null): ChecklistItem[] {
   const edit = "/dashboard/edit-profile";
   return [
     { key: "displayName", label: "Display name", done: filled(facts?.displayName ?? null), href: edit },
@@ -75,7 +75,7 @@ export function completionChecklist(facts: ProfileFacts | null): ChecklistItem[]
   ];
 }
 
-export async function loadProfileFacts(db: Executor, userId: string): Promise<ProfileFacts | null> {
+async function loadProfileFacts(db: Executor, userId: string): Promise<ProfileFacts | null> {
   const [row] = await db
     .select({
       displayName: profiles.displayName,

@@ -226,7 +226,7 @@ export async function countPublicProfilesByState(db: Executor, today: string = t
 }
 
 /** Forgets remembered counts (tests, and after bulk changes such as an import). */
-export function forgetDirectoryCounts(db: Executor): void {
+function forgetDirectoryCounts(db: Executor): void {
   countCaches.delete(db);
 }
 

@@ -11,7 +11,7 @@ export const INBOX_PAGE_SIZE = 20;
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Ids are uuids; anything else cannot exist, and must not reach Postgres as a failing cast. */
-export function isInquiryId(value: unknown): value is string {
+function isInquiryId(value: unknown): value is string {
   return typeof value === "string" && UUID_PATTERN.test(value);
 }
 

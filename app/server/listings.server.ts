@@ -36,7 +36,7 @@ export interface FreeListingSettings {
 }
 
 /** Stores a validated application as pending and queues the admin's notification in the same transaction. */
-export async function submitFreeListing(db: Executor, settings: FreeListingSettings, input: FreeListingInput): Promise<string> {
+async function submitFreeListing(db: Executor, settings: FreeListingSettings, input: FreeListingInput): Promise<string> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(freeListingRequests)

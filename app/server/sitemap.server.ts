@@ -24,7 +24,7 @@ export const STATIC_PATHS = [
 ] as const;
 
 /** Profiles per file once the site outgrows a single sitemap (the protocol allows 50,000 URLs). */
-export const PROFILES_PER_FILE = 40_000;
+const PROFILES_PER_FILE = 40_000;
 
 export interface SitemapUrl {
   path: string;
@@ -39,12 +39,12 @@ function lastmodTag(date: Date | null | undefined): string {
   return date ? `<lastmod>${new Date(date).toISOString()}</lastmod>` : "";
 }
 
-export function urlsetXml(origin: string, urls: SitemapUrl[]): string {
+function urlsetXml(origin: string, urls: SitemapUrl[]): string {
   const body = urls.map((u) => `<url><loc>${escapeXml(origin + u.path)}</loc>${lastmodTag(u.lastmod)}</url>`).join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
 }
 
-export function sitemapIndexXml(origin: string, parts: SitemapUrl[]): string {
+function sitemapIndexXml(origin: string, parts: SitemapUrl[]): string {
   const body = parts.map((p) => `<sitemap><loc>${escapeXml(origin + p.path)}</loc>${lastmodTag(p.lastmod)}</sitemap>`).join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</sitemapindex>\n`;
 }
@@ -56,7 +56,7 @@ function toDate(value: unknown): Date | null {
 }
 
 /** The static pages plus every state, city and category page that lists at least one public performer. */
-export async function directoryPageUrls(db: Executor, today: string = todayIso()): Promise<SitemapUrl[]> {
+async function directoryPageUrls(db: Executor, today: string = todayIso()): Promise<SitemapUrl[]> {
   const visible = publicProfileCondition(today);
   const states = await db
     .select({ state: profiles.state, lastmod: max(profiles.updatedAt) })
@@ -85,13 +85,13 @@ export async function directoryPageUrls(db: Executor, today: string = todayIso()
   ];
 }
 
-export async function publicProfileCount(db: Executor, today: string = todayIso()): Promise<number> {
+async function publicProfileCount(db: Executor, today: string = todayIso()): Promise<number> {
   const [row] = await db.select({ n: count() }).from(profiles).where(publicProfileCondition(today));
   return Number(row?.n ?? 0);
 }
 
 /** Public profile pages, oldest listing first, one file's worth at a time. */
-export async function profileUrls(
+async function profileUrls(
   db: Executor,
   options: { offset?: number; limit?: number; today?: string } = {},
 ): Promise<SitemapUrl[]> {

@@ -5,10 +5,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { and, asc, eq, gte, isNotNull } from "drizzle-orm";
-import { openDatabase } from "../../app/server/db/client.server";
-import { profiles } from "../../app/server/db/schema";
-import { createLocalStorage } from "../../app/server/storage/local.server";
-import { todayIso } from "../../app/server/visibility.server";
+import { openDatabase } from "~/server/db/client.server";
+import { profiles } from "~/server/db/schema";
+import { createLocalStorage } from "~/server/storage/local.server";
+import { todayIso } from "~/server/visibility.server";
 import { startAppServer, type RunningServer } from "../../tests/helpers/app-server";
 import { seedDemo } from "../demo-data/seed";
 

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createAuth } from "../../app/server/auth/auth.server";
-import { loadConfig } from "../../app/server/config.server";
-import { openDatabase } from "../../app/server/db/client.server";
+import { createAuth } from "~/server/auth/auth.server";
+import { loadConfig } from "~/server/config.server";
+import { openDatabase } from "~/server/db/client.server";
 import { startAppServer, type RunningServer } from "../helpers/app-server";
 import { freePort } from "../helpers/free-port";
 import { expect, expectAccessible, test } from "./fixtures";

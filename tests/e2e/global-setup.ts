@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { openDatabase } from "../../app/server/db/client.server";
+import { openDatabase } from "~/server/db/client.server";
 import { startAppServer } from "../helpers/app-server";
 import { startSmtpSink } from "../helpers/smtp-sink";
 import { seedE2E } from "./seed";

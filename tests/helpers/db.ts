@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import pg from "pg";
 import { inject } from "vitest";
-import { createPglite, openDatabase, type Database } from "../../app/server/db/client.server";
+import { createPglite, openDatabase, type Database } from "~/server/db/client.server";
 
 export interface TestDatabase extends Database {
   /** Which engine this run uses, for test names and the rare engine-specific assertion. */

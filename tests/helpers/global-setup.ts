@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { createPglite, openDatabase } from "../../app/server/db/client.server";
+import { createPglite, openDatabase } from "~/server/db/client.server";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { loadConfig } from "../../app/server/config.server";
-import { createLogger } from "../../app/server/logger.server";
-import { createServices, type AppServices } from "../../app/server/services.server";
+import { loadConfig } from "~/server/config.server";
+import { createLogger } from "~/server/logger.server";
+import { createServices, type AppServices } from "~/server/services.server";
 import type { TestDatabase } from "../helpers/db";
 
 // Shared by the account, guard and inbox tests: real services on a test database, and a way to call

@@ -1,15 +1,15 @@
 import { asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { safeRedirectPath, signInNotice } from "../../app/lib/auth-schemas";
-import * as forgotRoute from "../../app/routes/forgot-password";
-import * as resetRoute from "../../app/routes/reset-password";
-import * as signinRoute from "../../app/routes/signin";
-import * as signoutRoute from "../../app/routes/signout";
-import * as signupRoute from "../../app/routes/signup";
-import { getSessionUser } from "../../app/server/auth/auth.server";
-import { emailOutbox, rateLimitHits, session, user, verification } from "../../app/server/db/schema";
-import { readFlash } from "../../app/server/flash.server";
-import type { AppServices } from "../../app/server/services.server";
+import { safeRedirectPath, signInNotice } from "~/lib/auth-schemas";
+import * as forgotRoute from "~/routes/forgot-password";
+import * as resetRoute from "~/routes/reset-password";
+import * as signinRoute from "~/routes/signin";
+import * as signoutRoute from "~/routes/signout";
+import * as signupRoute from "~/routes/signup";
+import { getSessionUser } from "~/server/auth/auth.server";
+import { emailOutbox, rateLimitHits, session, user, verification } from "~/server/db/schema";
+import { readFlash } from "~/server/flash.server";
+import type { AppServices } from "~/server/services.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import {
   call,

@@ -4,9 +4,9 @@ import path from "node:path";
 import { spawn } from "node:child_process";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../app/server/db/client.server";
-import { acquireDataDirLock, DataDirLockedError } from "../../app/server/db/pglite-lock.server";
-import { contactMessages, profileCategories, profiles, user } from "../../app/server/db/schema";
+import { openDatabase } from "~/server/db/client.server";
+import { acquireDataDirLock, DataDirLockedError } from "~/server/db/pglite-lock.server";
+import { contactMessages, profileCategories, profiles, user } from "~/server/db/schema";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 
 let database: TestDatabase;

@@ -3,28 +3,28 @@ import path from "node:path";
 import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loader as browseLoader } from "../../app/routes/browse";
-import { loader as categoryLoader } from "../../app/routes/category";
-import { loader as homeLoader } from "../../app/routes/home";
-import { loader as profileLoader } from "../../app/routes/profile";
-import { createAuth } from "../../app/server/auth/auth.server";
-import { loadConfig } from "../../app/server/config.server";
-import { profiles } from "../../app/server/db/schema";
+import { loader as browseLoader } from "~/routes/browse";
+import { loader as categoryLoader } from "~/routes/category";
+import { loader as homeLoader } from "~/routes/home";
+import { loader as profileLoader } from "~/routes/profile";
+import { createAuth } from "~/server/auth/auth.server";
+import { loadConfig } from "~/server/config.server";
+import { profiles } from "~/server/db/schema";
 import {
   countPublicProfilesByState,
   getFeaturedProfiles,
   getProfilePreview,
   getPublicProfile,
   listPublicProfiles,
-} from "../../app/server/directory.server";
+} from "~/server/directory.server";
 import { cachedData, PUBLIC_CACHE_CONTROL, routeCacheHeaders } from "~/server/http/cache-headers.server";
-import { browseHref, categoryHref } from "../../app/lib/directory-params";
-import { parseDirectoryFilters } from "../../app/server/directory-filters.server";
-import { formatPriceRange, moreLabel, visibleCategories } from "../../app/lib/format";
-import { socialUrl } from "../../app/lib/social";
-import { todayIso } from "../../app/server/visibility.server";
-import { stateName, US_STATE_NAMES } from "../../app/lib/us-state-names";
-import { US_STATES } from "../../app/lib/us-states";
+import { browseHref, categoryHref } from "~/lib/directory-params";
+import { parseDirectoryFilters } from "~/server/directory-filters.server";
+import { formatPriceRange, moreLabel, visibleCategories } from "~/lib/format";
+import { socialUrl } from "~/lib/social";
+import { todayIso } from "~/server/visibility.server";
+import { stateName, US_STATE_NAMES } from "~/lib/us-state-names";
+import { US_STATES } from "~/lib/us-states";
 import { HIDDEN, insertProfile, LISTED, type ProfileFixture } from "../e2e/seed/directory";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as adminRoute from "../../app/routes/admin";
-import * as dashboardRoute from "../../app/routes/dashboard";
-import * as subscriptionRoute from "../../app/routes/dashboard.subscription";
-import * as safetyRoute from "../../app/routes/safety-first";
-import { grantAdmin } from "../../app/server/auth/accounts.server";
-import { contactMessages, profiles, session } from "../../app/server/db/schema";
-import type { AppServices } from "../../app/server/services.server";
+import * as adminRoute from "~/routes/admin";
+import * as dashboardRoute from "~/routes/dashboard";
+import * as subscriptionRoute from "~/routes/dashboard.subscription";
+import * as safetyRoute from "~/routes/safety-first";
+import { grantAdmin } from "~/server/auth/accounts.server";
+import { contactMessages, profiles, session } from "~/server/db/schema";
+import type { AppServices } from "~/server/services.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { call, createAccount, getRequest, postRequest, sessionCookie, testServices } from "./accounts-fixtures";
 

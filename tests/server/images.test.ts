@@ -5,15 +5,15 @@ import zlib from "node:zlib";
 import { asc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IMAGE_MESSAGES, IMAGE_TOO_BIG_MESSAGE, IMAGE_TYPE_MESSAGE } from "../../app/lib/images";
-import { profileImages, profiles, user } from "../../app/server/db/schema";
+import { IMAGE_MESSAGES, IMAGE_TOO_BIG_MESSAGE, IMAGE_TYPE_MESSAGE } from "~/lib/images";
+import { profileImages, profiles, user } from "~/server/db/schema";
 import {
   detectImageType,
   ImageRejectedError,
   processImage,
   TOO_MANY_PIXELS_MESSAGE,
   UNREADABLE_IMAGE_MESSAGE,
-} from "../../app/server/images/process.server";
+} from "~/server/images/process.server";
 import {
   addProfileImage,
   deleteProfileImage,
@@ -23,10 +23,10 @@ import {
   moveProfileImage,
   reorderProfileImages,
   type ProfileImage,
-} from "../../app/server/images/profile-images.server";
-import { receiveImageUploads } from "../../app/server/images/upload.server";
-import { createLocalStorage } from "../../app/server/storage/local.server";
-import type { Storage } from "../../app/server/storage/storage.server";
+} from "~/server/images/profile-images.server";
+import { receiveImageUploads } from "~/server/images/upload.server";
+import { createLocalStorage } from "~/server/storage/local.server";
+import type { Storage } from "~/server/storage/storage.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 
 let database: TestDatabase;

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as dashboardRoute from "../../app/routes/dashboard";
-import { getDashboardSummary } from "../../app/server/dashboard.server";
-import { contactMessages, profileCategories, profileImages, profiles } from "../../app/server/db/schema";
-import { readFlash } from "../../app/server/flash.server";
-import { deleteInquiry, getInquiry, INBOX_PAGE_SIZE, listInquiries, markInquiryRead } from "../../app/server/inbox.server";
-import type { AppServices } from "../../app/server/services.server";
-import { todayIso } from "../../app/server/visibility.server";
+import * as dashboardRoute from "~/routes/dashboard";
+import { getDashboardSummary } from "~/server/dashboard.server";
+import { contactMessages, profileCategories, profileImages, profiles } from "~/server/db/schema";
+import { readFlash } from "~/server/flash.server";
+import { deleteInquiry, getInquiry, INBOX_PAGE_SIZE, listInquiries, markInquiryRead } from "~/server/inbox.server";
+import type { AppServices } from "~/server/services.server";
+import { todayIso } from "~/server/visibility.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { call, cookieFrom, createAccount, getRequest, postRequest, sessionCookie, testServices } from "./accounts-fixtures";
 

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CAPTCHA_TTL_MS, issueCaptcha, type Captcha } from "../../app/server/captcha.server";
-import { loadConfig } from "../../app/server/config.server";
-import { contactMessages, emailOutbox, rateLimitHits } from "../../app/server/db/schema";
-import { CAPTCHA_REUSED, INQUIRY_LIMITS, PROFILE_UNAVAILABLE, handleInquiry } from "../../app/server/inquiries.server";
-import { readPublicForm } from "../../app/lib/form";
-import { CAPTCHA_EXPIRED, type InquiryActionResult } from "../../app/lib/inquiry-fields";
-import { inquirySchema } from "../../app/lib/inquiry-schema";
+import { CAPTCHA_TTL_MS, issueCaptcha, type Captcha } from "~/server/captcha.server";
+import { loadConfig } from "~/server/config.server";
+import { contactMessages, emailOutbox, rateLimitHits } from "~/server/db/schema";
+import { CAPTCHA_REUSED, INQUIRY_LIMITS, PROFILE_UNAVAILABLE, handleInquiry } from "~/server/inquiries.server";
+import { readPublicForm } from "~/lib/form";
+import { CAPTCHA_EXPIRED, type InquiryActionResult } from "~/lib/inquiry-fields";
+import { inquirySchema } from "~/lib/inquiry-schema";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { addPerformer } from "./search-fixtures";
 

@@ -5,9 +5,9 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { grantAdmin } from "../../app/server/auth/accounts.server";
-import { openDatabase, type Database } from "../../app/server/db/client.server";
-import { user, userRoles } from "../../app/server/db/schema";
+import { grantAdmin } from "~/server/auth/accounts.server";
+import { openDatabase, type Database } from "~/server/db/client.server";
+import { user, userRoles } from "~/server/db/schema";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 
 const engine = process.env.TEST_DATABASE_URL ? "postgres" : "pglite";

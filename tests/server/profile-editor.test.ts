@@ -1,15 +1,15 @@
 import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { action, loader } from "../../app/routes/dashboard.edit-profile";
-import { createAuth, type SessionUser } from "../../app/server/auth/auth.server";
-import { loadConfig } from "../../app/server/config.server";
-import { profileCategories, profiles, user, userRoles } from "../../app/server/db/schema";
-import { loadPreview, loadProfileForEdit, saveProfile } from "../../app/server/profile-editor.server";
-import type { AppServices } from "../../app/server/services.server";
-import { validateProfile, type ProfileFormValues, type ProfileInput } from "../../app/lib/profile-schema";
-import { defaultProfileValues } from "../../app/lib/profile-schema";
-import { findCity } from "../../app/lib/us-states";
+import { action, loader } from "~/routes/dashboard.edit-profile";
+import { createAuth, type SessionUser } from "~/server/auth/auth.server";
+import { loadConfig } from "~/server/config.server";
+import { profileCategories, profiles, user, userRoles } from "~/server/db/schema";
+import { loadPreview, loadProfileForEdit, saveProfile } from "~/server/profile-editor.server";
+import type { AppServices } from "~/server/services.server";
+import { validateProfile, type ProfileFormValues, type ProfileInput } from "~/lib/profile-schema";
+import { defaultProfileValues } from "~/lib/profile-schema";
+import { findCity } from "~/lib/us-states";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 
 const BIO =

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../app/server/config.server";
-import { clientIp, hitRateLimit, hitRateLimits, waitInWords } from "../../app/server/rate-limit.server";
+import { loadConfig } from "~/server/config.server";
+import { clientIp, hitRateLimit, hitRateLimits, waitInWords } from "~/server/rate-limit.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 
 let database: TestDatabase;

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import type { Executor } from "../../app/server/db/client.server";
-import { profileCategories, profiles, user } from "../../app/server/db/schema";
-import { refreshSearchDocument } from "../../app/server/search-document.server";
-import { findCity } from "../../app/lib/us-states";
-import type { Category, TravelRange } from "../../app/lib/constants";
+import type { Executor } from "~/server/db/client.server";
+import { profileCategories, profiles, user } from "~/server/db/schema";
+import { refreshSearchDocument } from "~/server/search-document.server";
+import { findCity } from "~/lib/us-states";
+import type { Category, TravelRange } from "~/lib/constants";
 
 // Performers for the search, inquiry and sitemap tests, saved the way the profile editor saves them
 // (city coordinates copied from the reference data, search document refreshed).

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { profiles } from "../../app/server/db/schema";
+import { profiles } from "~/server/db/schema";
 import { parseQuery, parseSearchInput, type SearchInput } from "~/server/search/query.server";
 import { searchProfiles } from "~/server/search/search.server";
 import { correctWords, editDistance } from "~/server/search/spelling.server";
 import { lookupZip } from "~/server/search/zip.server";
-import { refreshSearchDocument } from "../../app/server/search-document.server";
+import { refreshSearchDocument } from "~/server/search-document.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { addPerformer } from "./search-fixtures";
 

@@ -9,10 +9,10 @@ import express from "express";
 import pino from "pino";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../app/server/config.server";
-import { createStorage, type Storage } from "../../app/server/storage/index.server";
+import { loadConfig } from "~/server/config.server";
+import { createStorage, type Storage } from "~/server/storage/index.server";
 import { mountMedia } from "~/server/http/media-route.server";
-import { InvalidStorageKeyError } from "../../app/server/storage/storage.server";
+import { InvalidStorageKeyError } from "~/server/storage/storage.server";
 
 const logger = pino({ level: "silent" });
 const WEBP = Buffer.from("RIFF\x1a\x00\x00\x00WEBPVP8 fake image bytes", "latin1");

@@ -6,7 +6,7 @@ import { ReadBadge } from "./InquiryTable";
 import { formatDate } from "./format";
 import type { InquiryDetailView } from "~/lib/inbox-view";
 
-export const DELETE_CONFIRMATION = "Are you sure you want to delete this inquiry?";
+const DELETE_CONFIRMATION = "Are you sure you want to delete this inquiry?";
 
 function telHref(phone: string) {
   return `tel:${phone.replace(/[^\d+]/g, "")}`;

@@ -4,8 +4,8 @@ import type { ProfileCardData } from "~/lib/profile-view";
 import { performersFound } from "~/lib/format";
 import { Pagination } from "./Pagination";
 
-export const EMPTY_WITH_FILTERS = "No performers found matching your filters. Try adjusting your criteria.";
-export const EMPTY_WITHOUT_FILTERS = "No performers found. Check back soon as our directory grows!";
+const EMPTY_WITH_FILTERS = "No performers found matching your filters. Try adjusting your criteria.";
+const EMPTY_WITHOUT_FILTERS = "No performers found. Check back soon as our directory grows!";
 
 interface DirectoryResultsProps {
   profiles: ProfileCardData[];

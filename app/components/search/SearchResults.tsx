@@ -5,7 +5,7 @@ import type { ProfileCardData } from "~/lib/profile-view";
 import { Alert } from "~/components/ui/Alert";
 import { performersFound } from "~/lib/format";
 
-export const NO_RESULTS = "No performers found matching your search. Try other words, fewer filters or a nearby ZIP code.";
+const NO_RESULTS = "No performers found matching your search. Try other words, fewer filters or a nearby ZIP code.";
 
 export interface SearchResultsData {
   idle: boolean;

@@ -15,7 +15,7 @@ interface FieldShellProps {
 }
 
 /** Label, control, hint and error, wired together for screen readers. */
-export function FieldShell({ id, label, error, hint, required, children, className }: FieldShellProps) {
+function FieldShell({ id, label, error, hint, required, children, className }: FieldShellProps) {
   return (
     <div className={cx("space-y-1", className)}>
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">

@@ -25,7 +25,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export function migrationsFolder(): string {
+function migrationsFolder(): string {
   const candidates = [path.resolve(process.cwd(), "drizzle"), path.resolve(import.meta.dirname ?? ".", "../../../drizzle")];
   const found = candidates.find((dir) => fs.existsSync(path.join(dir, "meta", "_journal.json")));
   if (!found) throw new Error(`Migrations folder not found (looked in ${candidates.join(", ")})`);

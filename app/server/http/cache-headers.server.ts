@@ -7,7 +7,7 @@ import { data } from "react-router";
 // never stored.
 
 export const PUBLIC_CACHE_CONTROL = "public, max-age=60, s-maxage=300, stale-while-revalidate=600";
-export const PRIVATE_CACHE_CONTROL = "private, no-store";
+const PRIVATE_CACHE_CONTROL = "private, no-store";
 
 // ETags change with each deployment (and process) so a cached page never outlives the scripts it
 // references. Processes of one deployment disagree, which costs a 200 instead of a 304, never a stale page.
@@ -16,12 +16,12 @@ const BUILD_SALT = process.env.BUILD_ID ?? randomBytes(8).toString("hex");
 const PERSONAL_COOKIE = /(?:^|;\s*)(?:__Secure-)?(?:better-auth\.session_token|cc_flash)=/;
 
 /** True when nothing in the request can make the page differ from what any visitor would get. */
-export function isAnonymousRequest(request: Request): boolean {
+function isAnonymousRequest(request: Request): boolean {
   if (request.method !== "GET" && request.method !== "HEAD") return false;
   return !PERSONAL_COOKIE.test(request.headers.get("Cookie") ?? "");
 }
 
-export function etagFor(payload: unknown): string {
+function etagFor(payload: unknown): string {
   const hash = createHash("sha1").update(BUILD_SALT).update(JSON.stringify(payload) ?? "").digest("base64url");
   return `W/"${hash.slice(0, 27)}"`;
 }

@@ -27,13 +27,13 @@ export class ImageRejectedError extends Error {
   }
 }
 
-export const UNSUPPORTED_TYPE_MESSAGE = IMAGE_TYPE_MESSAGE;
+const UNSUPPORTED_TYPE_MESSAGE = IMAGE_TYPE_MESSAGE;
 export const UNREADABLE_IMAGE_MESSAGE = "This image could not be read. Please upload a different file";
 export const TOO_MANY_PIXELS_MESSAGE = "This image is too large. Please upload an image under 40 megapixels";
 
 /** 40 MP: above any phone camera, far below what would exhaust memory when decoded. */
-export const MAX_INPUT_PIXELS = 40_000_000;
-export const RENDITION_WIDTHS = [320, 640, 1280] as const;
+const MAX_INPUT_PIXELS = 40_000_000;
+const RENDITION_WIDTHS = [320, 640, 1280] as const;
 const WEBP_QUALITY = 80;
 const BLUR_WIDTH = 16;
 

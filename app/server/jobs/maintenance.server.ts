@@ -4,7 +4,7 @@ import { consumedTokens, emailOutbox, rateLimitHits } from "../db/schema";
 
 const DAY_MS = 24 * 60 * 60_000;
 /** Delivered mail is kept a while for support questions ("did the reset email go out?"), then dropped. */
-export const SENT_MAIL_RETENTION_DAYS = 30;
+const SENT_MAIL_RETENTION_DAYS = 30;
 
 export interface PruneResult {
   consumedTokens: number;

@@ -52,14 +52,14 @@ export interface DeliveryResult {
   logged: number;
 }
 
-export const MAX_ATTEMPTS = 10;
-export const RETRY_BASE_MS = 30_000;
-export const RETRY_MAX_MS = 60 * 60_000;
+const MAX_ATTEMPTS = 10;
+const RETRY_BASE_MS = 30_000;
+const RETRY_MAX_MS = 60 * 60_000;
 const DEFAULT_LOCK_MS = 5 * 60_000;
 const DEFAULT_BATCH = 10;
 
 /** Delay before the next try after `attempts` failed ones: 30 s, 1 min, 2 min ... capped at one hour. */
-export function retryDelayMs(attempts: number): number {
+function retryDelayMs(attempts: number): number {
   return Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
 }
 
@@ -221,7 +221,7 @@ async function logPendingEmails(db: Executor, options: DeliveryOptions): Promise
   return rows.length;
 }
 
-export function linksIn(text: string): string[] {
+function linksIn(text: string): string[] {
   return [...new Set(text.match(/https?:\/\/[^\s<>"')\]]+/g) ?? [])];
 }
 

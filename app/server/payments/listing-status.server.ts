@@ -73,18 +73,16 @@ export function deriveListing(
   grants: readonly GrantFacts[],
   today: string = todayIso(),
 ): ListingState {
-  let expiry: string | null = null;
-  const consider = (day: string) => {
-    if (expiry === null || day > expiry) expiry = day;
-  };
+  const lastDays: string[] = [];
   for (const sub of subscriptions) {
     const end = paidThrough(sub);
-    if (end) consider(todayIso(end));
+    if (end) lastDays.push(todayIso(end));
   }
   for (const grant of grants) {
-    if (grant.revokedAt === null && grant.startsOn <= today) consider(grant.endsOn);
+    if (grant.revokedAt === null && grant.startsOn <= today) lastDays.push(grant.endsOn);
   }
-  if (expiry === null) return { paymentStatus: "pending", paymentExpiry: null };
+  if (lastDays.length === 0) return { paymentStatus: "pending", paymentExpiry: null };
+  const expiry = lastDays.reduce((latest, day) => (day > latest ? day : latest));
   return { paymentStatus: expiry >= today ? "paid" : "expired", paymentExpiry: expiry };
 }
 

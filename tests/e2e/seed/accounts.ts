@@ -1,5 +1,5 @@
 import { hashPassword } from "better-auth/crypto";
-import { account, contactMessages, profileCategories, profileImages, profiles, user, userRoles } from "../../../app/server/db/schema";
+import { account, contactMessages, profileCategories, profileImages, profiles, user, userRoles } from "~/server/db/schema";
 import type { E2ESeedContext } from "./index";
 
 // Accounts for the dashboard journeys. Fixed ids and real password hashes, so tests sign in through

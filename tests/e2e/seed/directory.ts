@@ -2,10 +2,10 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { hashPassword } from "better-auth/crypto";
 import sharp from "sharp";
-import type { Executor } from "../../../app/server/db/client.server";
-import { account, profileCategories, profileImages, profiles, user, type ImageVariant } from "../../../app/server/db/schema";
-import { findCity as findStateCity } from "../../../app/lib/us-states";
-import { refreshSearchDocument } from "../../../app/server/search-document.server";
+import type { Executor } from "~/server/db/client.server";
+import { account, profileCategories, profileImages, profiles, user, type ImageVariant } from "~/server/db/schema";
+import { findCity as findStateCity } from "~/lib/us-states";
+import { refreshSearchDocument } from "~/server/search-document.server";
 import type { E2ESeedContext } from "./index";
 
 // Public directory fixtures: listed performers in a few quiet states (so other seeders' profiles

@@ -1,5 +1,5 @@
 import { hashPassword } from "better-auth/crypto";
-import { account, profileCategories, profiles, user, userRoles } from "../../../app/server/db/schema";
+import { account, profileCategories, profiles, user, userRoles } from "~/server/db/schema";
 import type { E2ESeedContext } from "./index";
 
 // Accounts for the profile editor and preview journeys. Fixed ids, so a test can open

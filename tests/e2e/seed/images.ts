@@ -1,8 +1,8 @@
 import { hashPassword } from "better-auth/crypto";
 import sharp from "sharp";
-import { account, user } from "../../../app/server/db/schema";
-import { addProfileImage } from "../../../app/server/images/profile-images.server";
-import { createLocalStorage } from "../../../app/server/storage/local.server";
+import { account, user } from "~/server/db/schema";
+import { addProfileImage } from "~/server/images/profile-images.server";
+import { createLocalStorage } from "~/server/storage/local.server";
 import type { E2ESeedContext } from "./index";
 
 // Accounts for the manage-images journeys, with real password hashes so signing in works.

@@ -1,4 +1,4 @@
-import type { Db } from "../../../app/server/db/client.server";
+import type { Db } from "~/server/db/client.server";
 import { seedAccounts } from "./accounts";
 import { seedDirectory } from "./directory";
 import { seedEditor } from "./editor";
