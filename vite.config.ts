@@ -7,7 +7,7 @@ import { precompressAssets, reactRouterProductionBuild } from "./vite.plugins.ts
 // splitting they become a dozen files of a few hundred bytes each, and every file is compressed on
 // its own: one file of them is about 4 KB smaller gzipped than the same code in a dozen. Modules
 // that pull in Zod, or that load on demand (WelcomeDialog, ErrorPage), stay out.
-const SHARED = /\/app\/(components\/(ui\/(Alert|Button|Field|StateOptions|cx|useFieldErrors)|layout\/(?!WelcomeDialog|ErrorPage)[\w-]+|profile\/ResponsiveImage)|lib\/(constants|format|meta|us-state-names|inquiry-fields))\./;
+const SHARED = /\/app\/(components\/(ui\/(Alert|Button|Field|StateSelect|cx|useFieldErrors)|layout\/(?!WelcomeDialog|ErrorPage)[\w-]+|profile\/ResponsiveImage)|lib\/(constants|format|meta|us-state-names|inquiry-fields))\./;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouterProductionBuild(), reactRouter(), precompressAssets()],

@@ -21,18 +21,22 @@ const passwordTooLong = `Password must be at most ${PASSWORD_MAX_LENGTH} charact
 // Where to go afterwards, carried in a hidden field; anything but a path on this site becomes the default.
 const redirectTo = z.string().transform((value) => safeRedirectPath(value));
 
-export const signUpSchema = z
-  .object({
-    email,
-    password: z
-      .string()
-      .min(1, "Password is required")
-      .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-      .max(PASSWORD_MAX_LENGTH, passwordTooLong),
-    confirmPassword: z.string().min(1, "Please confirm your password"),
-    redirectTo,
-  })
-  .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "Passwords do not match" });
+// A new password and its confirmation (sign up, reset password): the same rules and messages on both pages.
+const newPassword = {
+  password: z
+    .string()
+    .min(1, "Password is required")
+    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(PASSWORD_MAX_LENGTH, passwordTooLong),
+  confirmPassword: z.string().min(1, "Please confirm your password"),
+};
+
+/** Adds the check that the confirmation repeats the new password (its message goes on the confirmation). */
+function confirmingPassword<S extends z.ZodType<{ password: string; confirmPassword: string }>>(schema: S): S {
+  return schema.refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "Passwords do not match" });
+}
+
+export const signUpSchema = confirmingPassword(z.object({ email, ...newPassword, redirectTo }));
 
 export const signInSchema = z.object({
   email,
@@ -42,17 +46,7 @@ export const signInSchema = z.object({
 
 export const forgotPasswordSchema = z.object({ email });
 
-export const resetPasswordSchema = z
-  .object({
-    token: z.string().trim().min(1).max(200),
-    password: z
-      .string()
-      .min(1, "Password is required")
-      .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-      .max(PASSWORD_MAX_LENGTH, passwordTooLong),
-    confirmPassword: z.string().min(1, "Please confirm your password"),
-  })
-  .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "Passwords do not match" });
+export const resetPasswordSchema = confirmingPassword(z.object({ token: z.string().trim().min(1).max(200), ...newPassword }));
 
 function hasControlCharacter(value: string): boolean {
   for (let i = 0; i < value.length; i++) {

@@ -57,3 +57,6 @@ export const inquirySchema = z
   );
 
 export type InquiryInput = z.infer<typeof inquirySchema>;
+
+/** A checked inquiry without its math answer: what the performer is told (app/server/mail/templates.server.ts). */
+export type InquiryMessage = Omit<InquiryInput, "captchaAnswer" | "captchaToken">;

@@ -1,9 +1,8 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/browse";
-import { DirectoryResults } from "~/components/directory/DirectoryResults";
-import { FiltersForm, type FilterValues } from "~/components/directory/FiltersForm";
+import { DirectoryListing } from "~/components/directory/DirectoryListing";
 import { PageHeader } from "~/components/ui/PageHeader";
-import { browseHref, hasFilters, placeName, type DirectoryFilters } from "~/lib/directory-params";
+import { browseHref, placeName, type DirectoryFilters } from "~/lib/directory-params";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { listingPageJsonLd, type Crumb } from "~/lib/structured-data";
 import { stateName } from "~/lib/us-state-names";
@@ -77,28 +76,14 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function Browse({ loaderData }: Route.ComponentProps) {
-  const { filters, profiles, total, pageCount } = loaderData;
-  const text = describe(filters, total);
-  const hrefFor = (next: FilterValues) => browseHref(next);
+  const text = describe(loaderData.filters, loaderData.total);
   return (
     <>
       <PageHeader
         title={text.heading}
         description="Filter by state, city and category to find costume and cosplay performers for your event."
       />
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-8 sm:px-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
-        <aside aria-label="Filters">
-          <FiltersForm action="/browse" filters={filters} cities={loaderData.cities} hrefFor={hrefFor} showCategories />
-        </aside>
-        <DirectoryResults
-          profiles={profiles}
-          total={total}
-          page={filters.page}
-          pageCount={pageCount}
-          filtered={hasFilters(filters)}
-          hrefForPage={(page) => browseHref({ ...filters, page })}
-        />
-      </div>
+      <DirectoryListing listing={loaderData} href={browseHref} action="/browse" />
     </>
   );
 }

@@ -1,11 +1,10 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/category";
 import { categoryBlurb } from "~/components/directory/CategoryCards";
-import { DirectoryResults } from "~/components/directory/DirectoryResults";
-import { FiltersForm, type FilterValues } from "~/components/directory/FiltersForm";
+import { DirectoryListing } from "~/components/directory/DirectoryListing";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { isCategory } from "~/lib/constants";
-import { categoryHref, hasFilters, placeName } from "~/lib/directory-params";
+import { categoryHref, placeName } from "~/lib/directory-params";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { SAMPLE_PROFILES } from "~/lib/sample-profiles";
 import { listingPageJsonLd } from "~/lib/structured-data";
@@ -84,32 +83,18 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       </div>
     );
   }
-  const { category, filters, profiles, total, pageCount } = loaderData;
+  const { category, filters } = loaderData;
   const where = placeName(filters);
-  const hrefFor = (next: FilterValues) => categoryHref(category, next);
   return (
     <>
       <PageHeader title={`${category} Performers${where ? ` in ${where}` : ""}`} description={categoryBlurb(category)} />
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-8 sm:px-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
-        <aside aria-label="Filters">
-          <FiltersForm
-            action={categoryHref(category)}
-            filters={filters}
-            cities={loaderData.cities}
-            hrefFor={hrefFor}
-            showCategories={false}
-          />
-        </aside>
-        <DirectoryResults
-          profiles={profiles}
-          total={total}
-          page={filters.page}
-          pageCount={pageCount}
-          filtered={hasFilters(filters, category)}
-          hrefForPage={(page) => categoryHref(category, { ...filters, page })}
-          samples={SAMPLE_PROFILES}
-        />
-      </div>
+      <DirectoryListing
+        listing={loaderData}
+        href={(next) => categoryHref(category, next)}
+        action={categoryHref(category)}
+        fixedCategory={category}
+        samples={SAMPLE_PROFILES}
+      />
     </>
   );
 }

@@ -68,10 +68,9 @@ function headingOf(adminEdit: boolean, mode: string) {
 export function meta({ matches, location, loaderData }: Route.MetaArgs) {
   const site = siteFrom(matches);
   return pageMeta({
+    ...site,
     title: loaderData ? headingOf(loaderData.adminEdit, loaderData.mode) : "Edit Profile",
     description: "Fill in the details clients see on your performer listing.",
-    origin: site.origin,
-    siteName: site.siteName,
     path: location.pathname,
     noindex: true,
   });

@@ -82,10 +82,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 export function meta({ matches, location }: Route.MetaArgs) {
   const site = siteFrom(matches);
   return pageMeta({
+    ...site,
     title: "Manage Images",
     description: "Upload, order and remove the photos on your performer listing.",
-    origin: site.origin,
-    siteName: site.siteName,
     path: location.pathname,
     noindex: true,
   });

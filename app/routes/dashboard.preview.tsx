@@ -21,10 +21,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function meta({ matches }: Route.MetaArgs) {
   const site = siteFrom(matches);
   return pageMeta({
+    ...site,
     title: "Preview Your Profile",
     description: "See your performer profile the way clients will.",
-    origin: site.origin,
-    siteName: site.siteName,
     path: "/dashboard/preview",
     noindex: true,
   });

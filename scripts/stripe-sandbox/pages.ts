@@ -7,12 +7,12 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }
 
-export function money(cents: number, currency: string): string {
+function money(cents: number, currency: string): string {
   const amount = (cents / 100).toFixed(2);
   return currency.toLowerCase() === "usd" ? `$${amount}` : `${amount} ${currency.toUpperCase()}`;
 }
 
-export function longDate(seconds: number): string {
+function longDate(seconds: number): string {
   return new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date(seconds * 1000));
 }
 

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
-import { STRIPE_API_VERSION } from "../../app/server/payments/stripe.server";
+import { STRIPE_API_VERSION } from "~/server/payments/stripe.server";
 import { field, listField, objectField, parseStripeForm, stringRecord, type FormObject } from "./form";
 import type {
   CheckoutSession,
@@ -61,9 +61,9 @@ export interface EventRecord {
 }
 
 /** renew: the period ends and the card pays (or, when set to cancel, the subscription ends).
- *  fail_payment: the period ends and the renewal payment fails. pay: a failed payment succeeds on retry.
- *  end: the subscription ends at the end of its period without renewing. */
-export type AdvanceAction = "renew" | "fail_payment" | "pay" | "end";
+ *  fail_payment: the period ends and the renewal payment fails. retry_fails: Stripe's next attempt
+ *  fails too. pay: a failed payment succeeds on retry. end: the subscription ends without renewing. */
+export type AdvanceAction = "renew" | "fail_payment" | "retry_fails" | "pay" | "end";
 
 export interface StripeSandbox {
   /** Base address, e.g. http://127.0.0.1:40123; the app's STRIPE_API_URL. */
@@ -412,6 +412,12 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
         const invoice = createInvoice(sub, "subscription_cycle", false);
         const events = [emit("invoice.payment_failed", invoice), emit("customer.subscription.updated", sub, previous)];
         return { subscription: sub, events };
+      }
+      case "retry_fails": {
+        const invoice = sub.latest_invoice ? invoices.get(sub.latest_invoice) : undefined;
+        if (!invoice || invoice.status === "paid") throw new ApiError(400, "invalid_request_error", "Nothing to retry");
+        invoice.attempt_count += 1;
+        return { subscription: sub, events: [emit("invoice.payment_failed", invoice)] };
       }
       case "pay": {
         const invoice = sub.latest_invoice ? invoices.get(sub.latest_invoice) : undefined;
@@ -866,14 +872,18 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     resetRequestCounts() {
       counts.clear();
     },
-    events: () => [...eventLog],
-    subscriptions: () => [...subscriptions.values()],
-    customers: () => [...customers.values()],
-    checkoutSession: (id) => sessions.get(id),
+    // Copies: a test holding an object keeps what it saw, not what a later action made of it.
+    events: () => eventLog.map(clone),
+    subscriptions: () => [...subscriptions.values()].map(clone),
+    customers: () => [...customers.values()].map(clone),
+    checkoutSession: (id) => {
+      const session = sessions.get(id);
+      return session && clone(session);
+    },
     async pay(sessionId) {
       const result = paySession(sessionId);
       await flush();
-      return result;
+      return { subscription: clone(result.subscription), events: result.events };
     },
     async cancelAtPeriodEnd(subscriptionId) {
       const events = setCancelAtPeriodEnd(subscriptionId, true);
@@ -883,7 +893,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     async advance(subscriptionId, action) {
       const result = advance(subscriptionId, action);
       await flush();
-      return result;
+      return { subscription: clone(result.subscription), events: result.events };
     },
     async expireCheckoutSession(sessionId) {
       const session = sessions.get(sessionId);

@@ -10,12 +10,12 @@ import {
   profiles,
   stripeEvents,
   user,
-} from "../../app/server/db/schema";
-import type { PaymentsContext } from "../../app/server/payments/context.server";
-import { startCheckout } from "../../app/server/payments/checkout.server";
-import { createStripePayments } from "../../app/server/payments/stripe.server";
-import { handleStripeWebhook, type WebhookResult } from "../../app/server/payments/webhook.server";
-import { publicProfileCondition, todayIso } from "../../app/server/visibility.server";
+} from "~/server/db/schema";
+import type { PaymentsContext } from "~/server/payments/context.server";
+import { startCheckout } from "~/server/payments/checkout.server";
+import { createStripePayments } from "~/server/payments/stripe.server";
+import { handleStripeWebhook, type WebhookResult } from "~/server/payments/webhook.server";
+import { publicProfileCondition, todayIso } from "~/server/visibility.server";
 import { startStripeSandbox, type StripeSandbox } from "../../scripts/stripe-sandbox/server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 
@@ -107,9 +107,11 @@ export async function createUser(harness: PaymentsHarness, email = `performer-${
 
 /** A complete profile (name, place) so that paying is all it needs to be public. */
 export async function createProfile(harness: PaymentsHarness, userId: string, state = "TX", city = "Austin") {
+  const fields = { displayName: "Captain Comet", bio: "x".repeat(120), state, city };
   await harness.database.db
     .insert(profiles)
-    .values({ id: userId, displayName: "Captain Comet", bio: "x".repeat(120), state, city });
+    .values({ id: userId, ...fields })
+    .onConflictDoUpdate({ target: profiles.id, set: fields });
 }
 
 export async function listing(harness: PaymentsHarness, userId: string) {

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { emailOutbox, stripeEvents, stripeSubscriptions } from "../../app/server/db/schema";
-import { startCheckout } from "../../app/server/payments/checkout.server";
-import { handleStripeWebhook } from "../../app/server/payments/webhook.server";
-import { todayIso } from "../../app/server/visibility.server";
+import { emailOutbox, stripeEvents, stripeSubscriptions } from "~/server/db/schema";
+import { startCheckout } from "~/server/payments/checkout.server";
+import { handleStripeWebhook } from "~/server/payments/webhook.server";
+import { todayIso } from "~/server/visibility.server";
 import {
   createProfile,
   createUser,

@@ -27,6 +27,18 @@ function Box({ status, title, children, actions }: { status: ProfileStatus; titl
   );
 }
 
+/** The next step a not-yet-listed profile needs, beside a look at the profile as clients will see it. */
+function WithPreview({ to, label }: { to: string; label: string }) {
+  return (
+    <>
+      <ButtonLink to={to}>{label}</ButtonLink>
+      <ButtonLink to="/dashboard/preview" variant="secondary">
+        Preview Profile
+      </ButtonLink>
+    </>
+  );
+}
+
 /** The one box that tells the performer what to do next, by the spec's four states. */
 export function StatusBox({ status, paymentExpiry, profileId }: { status: ProfileStatus; paymentExpiry: string | null; profileId: string }) {
   switch (status) {
@@ -38,35 +50,13 @@ export function StatusBox({ status, paymentExpiry, profileId }: { status: Profil
       );
     case "incomplete":
       return (
-        <Box
-          status={status}
-          title="Profile Incomplete"
-          actions={
-            <>
-              <ButtonLink to="/dashboard/edit-profile">Complete Profile</ButtonLink>
-              <ButtonLink to="/dashboard/preview" variant="secondary">
-                Preview Profile
-              </ButtonLink>
-            </>
-          }
-        >
+        <Box status={status} title="Profile Incomplete" actions={<WithPreview to="/dashboard/edit-profile" label="Complete Profile" />}>
           <p>Your profile needs a display name, a bio, a state and a city before it can be listed.</p>
         </Box>
       );
     case "unpaid":
       return (
-        <Box
-          status={status}
-          title="Activate Your Listing"
-          actions={
-            <>
-              <ButtonLink to="/dashboard/subscription">Activate Listing</ButtonLink>
-              <ButtonLink to="/dashboard/preview" variant="secondary">
-                Preview Profile
-              </ButtonLink>
-            </>
-          }
-        >
+        <Box status={status} title="Activate Your Listing" actions={<WithPreview to="/dashboard/subscription" label="Activate Listing" />}>
           <p>
             Your profile is ready. Activate your listing for <strong>${PRICE}/year</strong> to appear in the directory and
             start receiving inquiries.

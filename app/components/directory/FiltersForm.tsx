@@ -1,8 +1,8 @@
 import { useId, useState, type ChangeEvent } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { Button } from "~/components/ui/Button";
-import { controlClass } from "~/components/ui/Field";
-import { StateOptions } from "~/components/ui/StateOptions";
+import { Choice, Fieldset, Options, SelectField } from "~/components/ui/Field";
+import { StateSelect } from "~/components/ui/StateSelect";
 import { CATEGORIES } from "~/lib/constants";
 
 export interface FilterValues {
@@ -61,60 +61,34 @@ export function FiltersForm({ action, filters, cities: stateCities, hrefFor, sho
       aria-label="Filter performers"
       className="space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
     >
-      <div className="space-y-1">
-        <label htmlFor={`${id}-state`} className="block text-sm font-medium text-slate-800">
-          State
-        </label>
-        <select id={`${id}-state`} name="state" value={values.state ?? ""} onChange={onState} className={controlClass}>
-          <option value="">All states</option>
-          <StateOptions />
-        </select>
-      </div>
-      <div className="space-y-1">
-        <label htmlFor={`${id}-city`} className="block text-sm font-medium text-slate-800">
-          City
-        </label>
-        <select
-          id={`${id}-city`}
-          name="city"
-          value={values.city ?? ""}
-          onChange={onCity}
-          disabled={!values.state}
-          aria-describedby={values.state ? undefined : `${id}-city-hint`}
-          className={controlClass}
-        >
-          <option value="">{values.state ? "All cities" : "Select a state first"}</option>
-          {cities.map((city) => (
-            <option key={city} value={city}>
-              {city}
-            </option>
-          ))}
-        </select>
-        {values.state ? null : (
-          <p id={`${id}-city-hint`} className="text-sm text-slate-600">
-            Choose a state to pick one of its cities.
-          </p>
-        )}
-      </div>
+      <StateSelect id={`${id}-state`} emptyLabel="All states" value={values.state ?? ""} onChange={onState} />
+      <SelectField
+        id={`${id}-city`}
+        label="City"
+        name="city"
+        value={values.city ?? ""}
+        onChange={onCity}
+        disabled={!values.state}
+        hint={values.state ? null : "Choose a state to pick one of its cities."}
+      >
+        <option value="">{values.state ? "All cities" : "Select a state first"}</option>
+        <Options items={cities} />
+      </SelectField>
       {showCategories ? (
-        <fieldset className="space-y-2">
-          <legend className="text-sm font-medium text-slate-800">Categories</legend>
+        <Fieldset legend="Categories">
           <div className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-1">
             {CATEGORIES.map((category) => (
-              <label key={category} className="flex items-center gap-2 text-sm text-slate-800">
-                <input
-                  type="checkbox"
-                  name="category"
-                  value={category}
-                  checked={values.categories.includes(category)}
-                  onChange={onCategory}
-                  className="h-4 w-4 rounded border-slate-400 accent-brand-700"
-                />
-                {category}
-              </label>
+              <Choice
+                key={category}
+                name="category"
+                value={category}
+                label={category}
+                checked={values.categories.includes(category)}
+                onChange={onCategory}
+              />
             ))}
           </div>
-        </fieldset>
+        </Fieldset>
       ) : null}
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit">Apply filters</Button>

@@ -3,15 +3,14 @@ import { Form, useNavigation } from "react-router";
 import { notify } from "~/components/layout/notify";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
-import { Fieldset, SelectField, TextAreaField, TextField } from "~/components/ui/Field";
+import { Choice, Fieldset, Options, RequiredMark, SelectField, TextAreaField, TextField } from "~/components/ui/Field";
 import { HoneypotField } from "~/components/ui/HoneypotField";
-import { StateOptions } from "~/components/ui/StateOptions";
-import { useFieldErrors } from "~/components/ui/useFieldErrors";
+import { StateSelect } from "~/components/ui/StateSelect";
+import { fieldBinder, useFieldErrors } from "~/components/ui/useFieldErrors";
 import {
   APPLICATION_FAILED,
   freeListingSchema,
   type FreeListingActionResult,
-  type FreeListingValues,
 } from "~/lib/free-listing-schema";
 
 const EXPERIENCE_LABELS = [
@@ -42,35 +41,34 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function RadioGroup({
+  id,
   name,
   legend,
   options,
   defaultValue,
   error,
 }: {
+  id: string;
   name: string;
   legend: string;
   options: readonly { value: string; label: string }[];
   defaultValue: string | undefined;
   error: string | undefined;
 }) {
-  const id = useId();
   return (
-    <Fieldset legend={<>{legend}<span className="text-red-700" aria-hidden="true"> *</span></>} id={id} error={error}>
+    <Fieldset legend={<>{legend}<RequiredMark /></>} id={id} error={error}>
       <div className="flex flex-wrap gap-x-6 gap-y-2">
         {options.map((option) => (
-          <label key={option.value} className="flex items-center gap-2 text-sm text-slate-800">
-            <input
-              type="radio"
-              name={name}
-              value={option.value}
-              required
-              defaultChecked={defaultValue === option.value}
-              aria-describedby={error ? `${id}-error` : undefined}
-              className="h-4 w-4 border-slate-400 accent-brand-700"
-            />
-            {option.label}
-          </label>
+          <Choice
+            key={option.value}
+            type="radio"
+            name={name}
+            value={option.value}
+            label={option.label}
+            required
+            defaultChecked={defaultValue === option.value}
+            aria-describedby={error ? `${id}-error` : undefined}
+          />
         ))}
       </div>
     </Fieldset>
@@ -102,12 +100,7 @@ export function FreeListingForm({ result }: { result: FreeListingActionResult | 
     }
   }, [result]);
 
-  const text = (name: keyof FreeListingValues, label: string, props: Record<string, string | boolean | number> = {}) => (
-    <TextField id={`${id}-${name}`} label={label} name={name} defaultValue={kept?.[name]} error={errors[name]} {...props} />
-  );
-  const area = (name: keyof FreeListingValues, label: string, props: Record<string, string | boolean | number> = {}) => (
-    <TextAreaField id={`${id}-${name}`} label={label} name={name} rows={4} defaultValue={kept?.[name]} error={errors[name]} {...props} />
-  );
+  const field = fieldBinder(id, kept, errors);
   const banner = result && !submitting ? (result.ok ? result.message : (result.message ?? null)) : null;
 
   return (
@@ -125,87 +118,57 @@ export function FreeListingForm({ result }: { result: FreeListingActionResult | 
 
       <Section title="Basic Info">
         <div className="grid gap-4 sm:grid-cols-2">
-          {text("fullName", "Full name", { required: true, autoComplete: "name" })}
-          {text("email", "Email", { required: true, type: "email", autoComplete: "email" })}
-          {text("phone", "Phone (optional)", { type: "tel", autoComplete: "tel" })}
+          <TextField label="Full name" required autoComplete="name" {...field("fullName")} />
+          <TextField label="Email" required type="email" autoComplete="email" {...field("email")} />
+          <TextField label="Phone (optional)" type="tel" autoComplete="tel" {...field("phone")} />
         </div>
       </Section>
 
       <Section title="Location">
         <div className="grid gap-4 sm:grid-cols-2">
-          {text("city", "City", { required: true, autoComplete: "address-level2" })}
-          <SelectField
-            id={`${id}-state`}
-            label="State"
-            name="state"
-            required
-            autoComplete="address-level1"
-            defaultValue={kept?.state ?? ""}
-            error={errors.state}
-          >
-            <option value="">Select a state</option>
-            <StateOptions />
-          </SelectField>
+          <TextField label="City" required autoComplete="address-level2" {...field("city")} />
+          <StateSelect emptyLabel="Select a state" required autoComplete="address-level1" {...field("state")} defaultValue={kept?.state ?? ""} />
         </div>
       </Section>
 
       <Section title="Social Media">
         <p className="text-sm text-slate-700">All optional: share where we can see your work.</p>
         <div className="grid gap-4 sm:grid-cols-2">
-          {text("instagram", "Instagram", { placeholder: "@yourhandle" })}
-          {text("facebook", "Facebook", { placeholder: "Page name or link" })}
-          {text("youtube", "YouTube", { placeholder: "Channel name or link" })}
-          {text("tiktok", "TikTok", { placeholder: "@yourhandle" })}
-          {text("website", "Website", { type: "url", placeholder: "https://", autoComplete: "url" })}
+          <TextField label="Instagram" placeholder="@yourhandle" {...field("instagram")} />
+          <TextField label="Facebook" placeholder="Page name or link" {...field("facebook")} />
+          <TextField label="YouTube" placeholder="Channel name or link" {...field("youtube")} />
+          <TextField label="TikTok" placeholder="@yourhandle" {...field("tiktok")} />
+          <TextField label="Website" type="url" placeholder="https://" autoComplete="url" {...field("website")} />
         </div>
       </Section>
 
       <Section title="Experience and Availability">
-        <SelectField
-          id={`${id}-experience`}
-          label="How long have you been performing?"
-          name="experience"
-          required
-          defaultValue={kept?.experience ?? ""}
-          error={errors.experience}
-          wrapperClassName="max-w-sm"
-        >
+        <SelectField label="How long have you been performing?" required {...field("experience")} defaultValue={kept?.experience ?? ""} wrapperClassName="max-w-sm">
           <option value="">Select an option</option>
-          {EXPERIENCE_LABELS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
+          <Options items={EXPERIENCE_LABELS} />
         </SelectField>
-        <RadioGroup
-          name="paidEvents"
-          legend="Have you performed at paid events?"
-          options={PAID_EVENTS_LABELS}
-          defaultValue={kept?.paidEvents}
-          error={errors.paidEvents}
+        <RadioGroup legend="Have you performed at paid events?" options={PAID_EVENTS_LABELS} {...field("paidEvents")} />
+        <TextField
+          label="What kinds of events do you perform at? (optional)"
+          placeholder="Birthday parties, conventions, school events..."
+          {...field("eventTypes")}
         />
-        {text("eventTypes", "What kinds of events do you perform at? (optional)", {
-          placeholder: "Birthday parties, conventions, school events...",
-        })}
-        <RadioGroup
-          name="travel"
-          legend="Are you willing to travel for events?"
-          options={TRAVEL_LABELS}
-          defaultValue={kept?.travel}
-          error={errors.travel}
-        />
+        <RadioGroup legend="Are you willing to travel for events?" options={TRAVEL_LABELS} {...field("travel")} />
       </Section>
 
       <Section title="About You">
-        {area("bio", "Bio", { required: true, rows: 5, placeholder: "Tell us about yourself and your performances" })}
-        {area("characters", "Which characters do you perform? (optional)", {
-          placeholder: "Describe them in your own words; no trademarked names are needed",
-        })}
+        <TextAreaField label="Bio" required rows={5} placeholder="Tell us about yourself and your performances" {...field("bio")} />
+        <TextAreaField
+          label="Which characters do you perform? (optional)"
+          rows={4}
+          placeholder="Describe them in your own words; no trademarked names are needed"
+          {...field("characters")}
+        />
       </Section>
 
       <Section title="Final Section">
-        {area("whyJoin", "Why do you want to join? (optional)")}
-        {area("questions", "Any questions for us? (optional)")}
+        <TextAreaField label="Why do you want to join? (optional)" rows={4} {...field("whyJoin")} />
+        <TextAreaField label="Any questions for us? (optional)" rows={4} {...field("questions")} />
       </Section>
 
       <HoneypotField />

@@ -3,11 +3,11 @@ import { useActionData, useFetcher } from "react-router";
 import { notify } from "~/components/layout/notify";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
-import { Fieldset, SelectField, TextAreaField, TextField } from "~/components/ui/Field";
+import { Choice, FieldError, Fieldset, RequiredMark, TextAreaField, TextField } from "~/components/ui/Field";
 import { HoneypotField } from "~/components/ui/HoneypotField";
 import { cx } from "~/components/ui/cx";
-import { StateOptions } from "~/components/ui/StateOptions";
-import { useFieldErrors } from "~/components/ui/useFieldErrors";
+import { StateSelect } from "~/components/ui/StateSelect";
+import { fieldBinder, useFieldErrors } from "~/components/ui/useFieldErrors";
 import { EVENT_TYPES, MESSAGE_MAX_LENGTH } from "~/lib/constants";
 import { parseForm, type FieldErrors } from "~/lib/form";
 import { INQUIRY_FAILED, type Captcha, type InquiryActionResult } from "~/lib/inquiry-fields";
@@ -69,6 +69,7 @@ export function InquiryForm({ profileId, performerName, action }: InquiryFormPro
   const sending = checking || fetcher.state !== "idle";
   const question = captchaState.status === "ready" ? captchaState.captcha : null;
   const { errors, report, clearChanged } = useFieldErrors(result && !result.ok ? result.errors : undefined);
+  const field = fieldBinder(id, kept, errors);
 
   const loadCaptcha = useCallback(() => {
     setCaptchaState({ status: "loading" });
@@ -147,103 +148,29 @@ export function InquiryForm({ profileId, performerName, action }: InquiryFormPro
         <Alert tone={result?.ok ? "success" : "error"}>{banner}</Alert>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          id={`${id}-name`}
-          label="Name"
-          name="name"
-          required
-          autoComplete="name"
-          defaultValue={kept?.name}
-          error={errors.name}
-        />
-        <TextField
-          id={`${id}-email`}
-          label="Email"
-          name="email"
-          type="email"
-          required
-          autoComplete="email"
-          defaultValue={kept?.email}
-          error={errors.email}
-        />
-        <TextField
-          id={`${id}-phone`}
-          label="Phone"
-          name="phone"
-          type="tel"
-          required
-          autoComplete="tel"
-          defaultValue={kept?.phone}
-          error={errors.phone}
-        />
-        <TextField
-          id={`${id}-eventDate`}
-          label="Event date (optional)"
-          name="eventDate"
-          type="date"
-          defaultValue={kept?.eventDate}
-          error={errors.eventDate}
-        />
-        <TextField
-          id={`${id}-city`}
-          label="City"
-          name="city"
-          required
-          autoComplete="address-level2"
-          defaultValue={kept?.city}
-          error={errors.city}
-        />
+        <TextField label="Name" required autoComplete="name" {...field("name")} />
+        <TextField label="Email" type="email" required autoComplete="email" {...field("email")} />
+        <TextField label="Phone" type="tel" required autoComplete="tel" {...field("phone")} />
+        <TextField label="Event date (optional)" type="date" {...field("eventDate")} />
+        <TextField label="City" required autoComplete="address-level2" {...field("city")} />
         <div className="grid grid-cols-2 gap-4">
-          <SelectField
-            id={`${id}-state`}
-            label="State"
-            name="state"
-            required
-            autoComplete="address-level1"
-            defaultValue={kept?.state ?? ""}
-            error={errors.state}
-          >
-            <option value="">Select</option>
-            <StateOptions />
-          </SelectField>
-          <TextField
-            id={`${id}-zip`}
-            label="ZIP code"
-            name="zip"
-            required
-            inputMode="numeric"
-            autoComplete="postal-code"
-            maxLength={10}
-            defaultValue={kept?.zip}
-            error={errors.zip}
-          />
+          <StateSelect emptyLabel="Select" required autoComplete="address-level1" {...field("state")} defaultValue={kept?.state ?? ""} />
+          <TextField label="ZIP code" required inputMode="numeric" autoComplete="postal-code" maxLength={10} {...field("zip")} />
         </div>
       </div>
       <Fieldset legend="Event type" id={`${id}-eventTypes`} error={errors.eventTypes}>
         <div className="grid gap-2 sm:grid-cols-2">
           {EVENT_TYPES.map((type) => (
-            <label key={type} className="flex items-center gap-2 text-sm text-slate-800">
-              <input
-                type="checkbox"
-                name="eventTypes"
-                value={type}
-                defaultChecked={kept?.eventTypes.includes(type)}
-                className="h-4 w-4 rounded border-slate-400 accent-brand-700"
-              />
-              {type}
-            </label>
+            <Choice key={type} name="eventTypes" value={type} label={type} defaultChecked={kept?.eventTypes.includes(type)} />
           ))}
         </div>
       </Fieldset>
       <TextAreaField
-        id={`${id}-message`}
         label="Message"
-        name="message"
         required
         rows={5}
-        defaultValue={kept?.message}
+        {...field("message")}
         onChange={(e) => setMessageLength(e.target.value.length)}
-        error={errors.message}
         hint={
           <span className={cx(over && "font-semibold text-red-700")}>
             {messageLength}/{MESSAGE_MAX_LENGTH} characters
@@ -297,10 +224,7 @@ function CaptchaPending({
     <div className="space-y-1">
       <p className="text-sm font-medium text-slate-800">
         Math question
-        <span className="text-red-700" aria-hidden="true">
-          {" "}
-          *
-        </span>
+        <RequiredMark />
       </p>
       {status === "failed" ? (
         <div role="alert" className="flex flex-wrap items-center gap-2 text-sm text-red-700">
@@ -318,11 +242,7 @@ function CaptchaPending({
           <p className="text-sm text-slate-700">Press Send Message and the math question will appear here.</p>
         </noscript>
       )}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-red-700" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }

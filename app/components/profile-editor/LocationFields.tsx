@@ -1,6 +1,6 @@
-import { SelectField } from "~/components/ui/Field";
-import { StateOptions } from "~/components/ui/StateOptions";
-import { US_STATES, citiesOf } from "~/lib/us-states";
+import { Options, SelectField } from "~/components/ui/Field";
+import { StateSelect } from "~/components/ui/StateSelect";
+import { US_STATES, cityNamesOf } from "~/lib/us-states";
 
 interface LocationFieldsProps {
   state: string;
@@ -18,24 +18,19 @@ interface LocationFieldsProps {
  * state's cities are offered, grouped by state; the server checks the pair.
  */
 export function LocationFields({ state, city, onStateChange, onCityChange, onBlur, errors, hydrated }: LocationFieldsProps) {
-  const cities = citiesOf(state);
   const waitingForState = hydrated && state === "";
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <SelectField
+      <StateSelect
         id="profile-state"
-        name="state"
-        label="State"
+        emptyLabel="Select a state"
         required
         value={state}
         onChange={(e) => onStateChange(e.target.value)}
         onBlur={() => onBlur("state")}
         error={errors.state}
         autoComplete="address-level1"
-      >
-        <option value="">Select a state</option>
-        <StateOptions />
-      </SelectField>
+      />
       <SelectField
         id="profile-city"
         name="city"
@@ -49,21 +44,15 @@ export function LocationFields({ state, city, onStateChange, onCityChange, onBlu
         autoComplete="address-level2"
       >
         <option value="">{waitingForState ? "Select a state first" : "Select a city"}</option>
-        {hydrated
-          ? cities.map((c) => (
-              <option key={c.name} value={c.name}>
-                {c.name}
-              </option>
-            ))
-          : US_STATES.map((s) => (
-              <optgroup key={s.abbreviation} label={s.name}>
-                {s.cities.map((c) => (
-                  <option key={c.name} value={c.name}>
-                    {c.name}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
+        {hydrated ? (
+          <Options items={cityNamesOf(state)} />
+        ) : (
+          US_STATES.map((s) => (
+            <optgroup key={s.abbreviation} label={s.name}>
+              <Options items={s.cities.map((c) => c.name)} />
+            </optgroup>
+          ))
+        )}
       </SelectField>
     </div>
   );

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/Alert";
 import { Button, buttonClass } from "~/components/ui/Button";
-import { CheckboxField, Fieldset, SelectField, TextAreaField, TextField } from "~/components/ui/Field";
+import { CheckboxField, Fieldset, Options, SelectField, TextAreaField, TextField } from "~/components/ui/Field";
 import { BIO_MIN_LENGTH, CATEGORIES, TRAVEL_RANGES } from "~/lib/constants";
 import { formInput } from "~/lib/form";
 import {
@@ -176,11 +176,7 @@ export function ProfileEditorForm({ values, serverErrors, formError, cancelTo }:
 
       <Section id="section-travel" title="Travel & Availability">
         <SelectField {...text("travelRadius")} label="Travel Range">
-          {TRAVEL_RANGES.map((range) => (
-            <option key={range.value} value={range.value}>
-              {range.label}
-            </option>
-          ))}
+          <Options items={TRAVEL_RANGES} />
         </SelectField>
         <div className="grid gap-3 sm:grid-cols-2">
           {PROFILE_FLAGS.filter((f) => f.section === "travel").map((flag) => (

@@ -1,11 +1,11 @@
 import { useId, useState, type FormEvent } from "react";
 import { Form, useNavigate } from "react-router";
 import { Button } from "~/components/ui/Button";
-import { controlClass } from "~/components/ui/Field";
+import { controlClass, Options, SelectField } from "~/components/ui/Field";
 import { cx } from "~/components/ui/cx";
-import { StateOptions } from "~/components/ui/StateOptions";
+import { StateSelect } from "~/components/ui/StateSelect";
 import { CATEGORIES } from "~/lib/constants";
-import { citiesOf } from "~/lib/us-states";
+import { cityNamesOf } from "~/lib/us-states";
 import { searchHref } from "./search-href";
 
 export interface SearchFormValues {
@@ -24,7 +24,6 @@ export function SearchForm({ values, busy = false }: { values: SearchFormValues;
   const id = useId();
   const navigate = useNavigate();
   const [state, setState] = useState(values.state ?? "");
-  const cities = citiesOf(state);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -64,49 +63,23 @@ export function SearchForm({ values, busy = false }: { values: SearchFormValues;
         </p>
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
-        <div className="space-y-1">
-          <label htmlFor={`${id}-state`} className="block text-sm font-medium text-slate-800">
-            State
-          </label>
-          <select id={`${id}-state`} name="state" value={state} onChange={(e) => setState(e.target.value)} className={controlClass}>
-            <option value="">All states</option>
-            <StateOptions />
-          </select>
-        </div>
-        <div className="space-y-1">
-          <label htmlFor={`${id}-city`} className="block text-sm font-medium text-slate-800">
-            City
-          </label>
-          <select
-            id={`${id}-city`}
-            // A new state means a new list of cities; remounting drops the old choice.
-            key={state}
-            name="city"
-            defaultValue={state === values.state ? (values.city ?? "") : ""}
-            disabled={!state}
-            className={controlClass}
-          >
-            <option value="">{state ? "All cities" : "Select a state first"}</option>
-            {cities.map((c) => (
-              <option key={c.name} value={c.name}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="space-y-1">
-          <label htmlFor={`${id}-category`} className="block text-sm font-medium text-slate-800">
-            Category
-          </label>
-          <select id={`${id}-category`} name="category" defaultValue={values.category ?? ""} className={controlClass}>
-            <option value="">All categories</option>
-            {CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </div>
+        <StateSelect id={`${id}-state`} emptyLabel="All states" value={state} onChange={(e) => setState(e.target.value)} />
+        <SelectField
+          id={`${id}-city`}
+          // A new state means a new list of cities; remounting drops the old choice.
+          key={state}
+          label="City"
+          name="city"
+          defaultValue={state === values.state ? (values.city ?? "") : ""}
+          disabled={!state}
+        >
+          <option value="">{state ? "All cities" : "Select a state first"}</option>
+          <Options items={cityNamesOf(state)} />
+        </SelectField>
+        <SelectField id={`${id}-category`} label="Category" name="category" defaultValue={values.category ?? ""}>
+          <option value="">All categories</option>
+          <Options items={CATEGORIES} />
+        </SelectField>
       </div>
     </Form>
   );

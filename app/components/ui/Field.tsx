@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import { createElement, useId, type AllHTMLAttributes, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import { cx } from "./cx";
 
 export const controlClass =
@@ -14,18 +14,32 @@ interface FieldShellProps {
   className?: string;
 }
 
+/** The asterisk after a required field's label (hidden from screen readers: the control itself says it). */
+export function RequiredMark() {
+  return (
+    <span className="text-red-700" aria-hidden="true">
+      {" "}
+      *
+    </span>
+  );
+}
+
+/** A field's or a group's message, with the id (`{id}-error`) its aria-describedby names. */
+export function FieldError({ id, error }: { id: string; error?: string | null }) {
+  return error ? (
+    <p id={`${id}-error`} className="text-sm font-medium text-red-700" role="alert">
+      {error}
+    </p>
+  ) : null;
+}
+
 /** Label, control, hint and error, wired together for screen readers. */
 function FieldShell({ id, label, error, hint, required, children, className }: FieldShellProps) {
   return (
     <div className={cx("space-y-1", className)}>
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
-        {required ? (
-          <span className="text-red-700" aria-hidden="true">
-            {" "}
-            *
-          </span>
-        ) : null}
+        {required ? <RequiredMark /> : null}
       </label>
       {children}
       {hint ? (
@@ -33,11 +47,7 @@ function FieldShell({ id, label, error, hint, required, children, className }: F
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-red-700" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }
@@ -49,62 +59,61 @@ function describedBy(id: string, error?: string | null, hint?: ReactNode) {
 
 type Common = { label: ReactNode; error?: string | null; hint?: ReactNode; wrapperClassName?: string };
 
-export function TextField({ label, error, hint, wrapperClassName, id, className, ...props }: Common & InputHTMLAttributes<HTMLInputElement>) {
-  const autoId = useId();
-  const fieldId = id ?? autoId;
-  return (
-    <FieldShell id={fieldId} label={label} error={error} hint={hint} required={props.required} className={wrapperClassName}>
-      <input
-        id={fieldId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fieldId, error, hint)}
-        className={cx(controlClass, className)}
-        {...props}
-      />
-    </FieldShell>
-  );
-}
-
-export function TextAreaField({ label, error, hint, wrapperClassName, id, className, ...props }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const autoId = useId();
-  const fieldId = id ?? autoId;
-  return (
-    <FieldShell id={fieldId} label={label} error={error} hint={hint} required={props.required} className={wrapperClassName}>
-      <textarea
-        id={fieldId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fieldId, error, hint)}
-        className={cx(controlClass, className)}
-        {...props}
-      />
-    </FieldShell>
-  );
-}
-
-export function SelectField({
+/**
+ * The one labelled control behind TextField, TextAreaField and SelectField, which differ only in the
+ * element they render: the control gets the field's id, its invalid state and the ids of its hint
+ * and message; anything else given goes to the control as it is.
+ */
+function LabelledControl({
+  tag,
   label,
   error,
   hint,
   wrapperClassName,
   id,
   className,
-  children,
   ...props
-}: Common & SelectHTMLAttributes<HTMLSelectElement>) {
+}: Common & { tag: "input" | "textarea" | "select" } & Omit<AllHTMLAttributes<HTMLElement>, "label">) {
   const autoId = useId();
   const fieldId = id ?? autoId;
   return (
     <FieldShell id={fieldId} label={label} error={error} hint={hint} required={props.required} className={wrapperClassName}>
-      <select
-        id={fieldId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fieldId, error, hint)}
-        className={cx(controlClass, className)}
-        {...props}
-      >
-        {children}
-      </select>
+      {createElement(tag, {
+        id: fieldId,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": describedBy(fieldId, error, hint),
+        className: cx(controlClass, className),
+        ...props,
+      })}
     </FieldShell>
+  );
+}
+
+export function TextField(props: Common & InputHTMLAttributes<HTMLInputElement>) {
+  return <LabelledControl tag="input" {...props} />;
+}
+
+export function TextAreaField(props: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return <LabelledControl tag="textarea" {...props} />;
+}
+
+export function SelectField(props: Common & SelectHTMLAttributes<HTMLSelectElement>) {
+  return <LabelledControl tag="select" {...props} />;
+}
+
+/** `<option>`s for a list of values (each shown as it is) or of `{ value, label }` pairs. */
+export function Options({ items }: { items: readonly (string | { readonly value: string; readonly label: string })[] }) {
+  return (
+    <>
+      {items.map((item) => {
+        const { value, label } = typeof item === "string" ? { value: item, label: item } : item;
+        return (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        );
+      })}
+    </>
   );
 }
 
@@ -164,11 +173,25 @@ export function Fieldset({
     >
       <legend className="text-sm font-medium text-slate-800">{legend}</legend>
       {children}
-      {error ? (
-        <p id={`${groupId}-error`} className="text-sm font-medium text-red-700" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={groupId} error={error} />
     </fieldset>
+  );
+}
+
+/** One checkbox or radio button of a group, with its label beside it (the group is a Fieldset). */
+export function Choice({
+  label,
+  type = "checkbox",
+  ...props
+}: { label: ReactNode; type?: "checkbox" | "radio" } & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "className">) {
+  return (
+    <label className="flex items-center gap-2 text-sm text-slate-800">
+      <input
+        type={type}
+        className={type === "radio" ? "h-4 w-4 border-slate-400 accent-brand-700" : "h-4 w-4 rounded border-slate-400 accent-brand-700"}
+        {...props}
+      />
+      {label}
+    </label>
   );
 }

@@ -59,3 +59,17 @@ export function useFieldErrors(serverErrors: FieldErrors | undefined, schema?: z
 
   return { errors, report, onSubmit, clearChanged };
 }
+
+/**
+ * The props a form gives each of its fields under the protocol: an id under the form's own, the name
+ * the schema reads, what was typed before (a page rendered without JavaScript keeps it) and the
+ * field's message. `field("email")` goes on the email field, beside its label and attributes.
+ */
+export function fieldBinder<Values extends object>(formId: string, kept: Values | undefined, errors: FieldErrors) {
+  return <Name extends keyof Values & string>(name: Name) => ({
+    id: `${formId}-${name}`,
+    name,
+    defaultValue: kept?.[name],
+    error: errors[name],
+  });
+}

@@ -20,7 +20,7 @@ import type { Job } from "./scheduler.server";
 
 const DAY_MS = 24 * 60 * 60_000;
 const HOUR_MS = 60 * 60_000;
-export const REMINDER_DAYS_BEFORE = 30;
+const REMINDER_DAYS_BEFORE = 30;
 const EXPIRY_BATCH = 50;
 /** Stripe retries a delivery for three days; an event id older than this cannot come back. */
 const EVENT_RETENTION_DAYS = 90;

@@ -1,3 +1,4 @@
+import type { InquiryMessage } from "~/lib/inquiry-schema";
 import type { OutgoingEmail } from "./outbox.server";
 
 // Plain-text first: every message reads well in any client; the HTML part only adds a clickable link.
@@ -49,17 +50,7 @@ export interface InquiryEmailArgs {
   performerName: string;
   profileUrl: string;
   dashboardUrl: string;
-  sender: {
-    name: string;
-    email: string;
-    phone: string;
-    city: string;
-    state: string;
-    zip: string;
-    message: string;
-    eventTypes: string[];
-    eventDate: string | null;
-  };
+  sender: InquiryMessage;
 }
 
 /** Tells a performer about an inquiry. Reply-To is the sender, so "Reply" reaches them directly. */

@@ -34,14 +34,14 @@ function requireStripe(context: PaymentsContext): StripePayments {
 }
 
 /** Turns anything thrown on the way into the message the subscription page shows. */
-function asPaymentsError(error: unknown): PaymentsError {
+function asPaymentsError(error: unknown, fallback: string): PaymentsError {
   if (error instanceof PaymentsError) return error;
   // Stripe's own message for a request it refused (the spec shows "the server's error text");
-  // network trouble and everything else get the catalogue's generic text.
+  // network trouble and everything else get the generic text.
   if (error instanceof Stripe.errors.StripeInvalidRequestError && error.message) {
     return new PaymentsError(error.message, "provider", { cause: error });
   }
-  return new PaymentsError(CHECKOUT_FAILED_MESSAGE, "provider", { cause: error });
+  return new PaymentsError(fallback, "provider", { cause: error });
 }
 
 /**
@@ -161,7 +161,7 @@ export async function startCheckout(context: PaymentsContext, input: StartChecko
       }
 
       // A customer made a moment ago has no subscriptions: skip the call.
-      if (!created || binding.openCheckoutSessionId) {
+      if (!created) {
         const subscriptions = await pullSubscriptions(tx, stripe, customerId);
         await refreshListing(tx, input.userId, context, now);
         if (subscriptions.some((sub) => isLiveSubscription(sub.status))) {
@@ -203,9 +203,8 @@ export async function startCheckout(context: PaymentsContext, input: StartChecko
       return { kind: "checkout", url: session.url, sessionId: session.id };
     });
   } catch (error) {
-    const failure = asPaymentsError(error);
     context.logger?.error({ err: error, userId: input.userId }, "checkout could not start");
-    throw failure;
+    throw asPaymentsError(error, CHECKOUT_FAILED_MESSAGE);
   }
 }
 
@@ -245,7 +244,6 @@ export async function openBillingPortal(context: PaymentsContext, input: Billing
     return { url: await portalSession(stripe, binding.customerId, returnUrl, cancelId) };
   } catch (error) {
     context.logger?.error({ err: error, userId: input.userId }, "billing portal could not open");
-    const failure = asPaymentsError(error);
-    throw failure.message === CHECKOUT_FAILED_MESSAGE ? new PaymentsError("Failed to open billing portal", "provider", { cause: error }) : failure;
+    throw asPaymentsError(error, "Failed to open billing portal");
   }
 }

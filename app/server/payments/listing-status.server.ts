@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { PLANS, type PaymentStatus } from "~/lib/constants";
 import type { Executor } from "../db/client.server";
 import {
-  BILLING_NOTICE_KINDS,
+  type BILLING_NOTICE_KINDS,
   billingNotices,
   freeListingGrants,
   profiles,
@@ -39,14 +39,14 @@ export interface ListingState {
 }
 
 /** Statuses in which Stripe still bills the subscription: subscribing again would double-charge. */
-export const LIVE_SUBSCRIPTION_STATUSES = ["active", "trialing", "past_due", "unpaid", "paused"] as const;
+const LIVE_SUBSCRIPTION_STATUSES = ["active", "trialing", "past_due", "unpaid", "paused"] as const;
 
 export function isLiveSubscription(status: string): boolean {
   return (LIVE_SUBSCRIPTION_STATUSES as readonly string[]).includes(status);
 }
 
 /** Whether the subscription's current period has been paid for. */
-export function currentPeriodPaid(sub: Pick<SubscriptionFacts, "status" | "latestInvoiceStatus">): boolean {
+function currentPeriodPaid(sub: Pick<SubscriptionFacts, "status" | "latestInvoiceStatus">): boolean {
   if (sub.latestInvoiceStatus !== null) return sub.latestInvoiceStatus === "paid";
   return sub.status === "active" || sub.status === "trialing";
 }
@@ -108,7 +108,7 @@ export interface ListingChange {
   changed: boolean;
 }
 
-export async function loadSubscriptionFacts(tx: Executor, userId: string) {
+async function loadSubscriptionFacts(tx: Executor, userId: string) {
   return tx
     .select({
       id: stripeSubscriptions.id,

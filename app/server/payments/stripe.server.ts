@@ -17,7 +17,7 @@ export interface StripePayments {
   priceId: string;
 }
 
-export interface StripeClientOptions {
+interface StripeClientOptions {
   secretKey: string;
   /** Another API address (the Stripe-shaped test server); unset means api.stripe.com. */
   apiUrl?: string;
@@ -25,7 +25,7 @@ export interface StripeClientOptions {
   timeoutMs?: number;
 }
 
-export function createStripeClient(options: StripeClientOptions): Stripe {
+function createStripeClient(options: StripeClientOptions): Stripe {
   const config: Stripe.StripeConfig = {
     apiVersion: STRIPE_API_VERSION,
     maxNetworkRetries: options.maxNetworkRetries ?? 2,

@@ -52,7 +52,7 @@ async function storeSubscription(tx: Executor, row: SubscriptionRow): Promise<vo
  * Every read-from-Stripe-then-store runs under this lock, so a slower, older read can never be
  * committed over a newer one.
  */
-export async function lockCustomer(tx: Executor, where: { customerId: string } | { userId: string }) {
+async function lockCustomer(tx: Executor, where: { customerId: string } | { userId: string }) {
   const [row] = await tx
     .select({ userId: stripeCustomers.userId, customerId: stripeCustomers.customerId })
     .from(stripeCustomers)

@@ -1,0 +1,43 @@
+import { hasFilters, type DirectoryFilters, type FilterLink } from "~/lib/directory-params";
+import type { ProfileCardData } from "~/lib/profile-view";
+import { DirectoryResults } from "./DirectoryResults";
+import { FiltersForm } from "./FiltersForm";
+
+interface DirectoryListingProps {
+  /** What the listing loader handed the page (app/server/directory-listing.server.ts). */
+  listing: {
+    filters: DirectoryFilters;
+    cities: readonly string[];
+    profiles: ProfileCardData[];
+    total: number;
+    pageCount: number;
+  };
+  /** The page's address for a set of filters and a page number. */
+  href: (filters: FilterLink) => string;
+  /** Where the filter form submits without JavaScript. */
+  action: string;
+  /** A category page's own category: its checkbox list is not offered, and it does not count as a filter. */
+  fixedCategory?: string;
+  samples?: readonly ProfileCardData[];
+}
+
+/** The body of a listing page (/browse, /browse/{stateAbbr}, /categories/{name}): the filters beside the results. */
+export function DirectoryListing({ listing, href, action, fixedCategory, samples }: DirectoryListingProps) {
+  const { filters, cities, profiles, total, pageCount } = listing;
+  return (
+    <div className="mx-auto grid max-w-7xl gap-8 px-4 py-8 sm:px-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
+      <aside aria-label="Filters">
+        <FiltersForm action={action} filters={filters} cities={cities} hrefFor={href} showCategories={fixedCategory === undefined} />
+      </aside>
+      <DirectoryResults
+        profiles={profiles}
+        total={total}
+        page={filters.page}
+        pageCount={pageCount}
+        filtered={hasFilters(filters, fixedCategory)}
+        hrefForPage={(page) => href({ ...filters, page })}
+        samples={samples}
+      />
+    </div>
+  );
+}
