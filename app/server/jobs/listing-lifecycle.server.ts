@@ -13,13 +13,12 @@ import { createStripePayments, type StripePayments } from "../payments/stripe.se
 import { syncUserSubscription } from "../payments/sync.server";
 import { todayIso } from "../visibility.server";
 import type { Job } from "./scheduler.server";
+import { DAY_MS, HOUR_MS } from "./durations.server";
 
 // The listing lifecycle's background work: listings whose paid time ended leave the directory, and
 // performers hear about renewals and ending free years in time. Every step is safe to run in
 // several processes at once: rows are claimed with SKIP LOCKED, emails with a unique notice key.
 
-const DAY_MS = 24 * 60 * 60_000;
-const HOUR_MS = 60 * 60_000;
 const REMINDER_DAYS_BEFORE = 30;
 const EXPIRY_BATCH = 50;
 /** Stripe retries a delivery for three days; an event id older than this cannot come back. */

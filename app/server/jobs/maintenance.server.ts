@@ -1,8 +1,8 @@
 import { and, eq, lt } from "drizzle-orm";
 import type { Executor } from "../db/client.server";
 import { consumedTokens, emailOutbox, rateLimitHits } from "../db/schema";
+import { DAY_MS } from "./durations.server";
 
-const DAY_MS = 24 * 60 * 60_000;
 /** Delivered mail is kept a while for support questions ("did the reset email go out?"), then dropped. */
 const SENT_MAIL_RETENTION_DAYS = 30;
 

@@ -132,9 +132,15 @@ export async function startCheckout(context: PaymentsContext, input: StartChecko
   const stripe = requireStripe(context);
   const now = input.now ?? new Date();
   const links = billingLinks(context.config.publicUrl);
+  const termsVersion = input.termsVersion ?? TERMS_VERSION;
   try {
     const { customerId, created } = await ensureStripeCustomer(context, input.userId);
     return await context.db.transaction(async (tx): Promise<CheckoutStart> => {
+      // Whichever session the performer is sent to, what they agreed to is recorded with it.
+      const handOut = async (sessionId: string, url: string): Promise<CheckoutStart> => {
+        await recordConsent(tx, { userId: input.userId, termsVersion, priceId: stripe.priceId, sessionId, now });
+        return { kind: "checkout", url, sessionId };
+      };
       const [binding] = await tx
         .select()
         .from(stripeCustomers)
@@ -148,16 +154,7 @@ export async function startCheckout(context: PaymentsContext, input: StartChecko
         binding.openCheckoutExpiresAt.getTime() > now.getTime() + SESSION_REUSE_MARGIN_MS
       ) {
         const open = await stripe.client.checkout.sessions.retrieve(binding.openCheckoutSessionId);
-        if (open.status === "open" && open.url) {
-          await recordConsent(tx, {
-            userId: input.userId,
-            termsVersion: input.termsVersion ?? TERMS_VERSION,
-            priceId: stripe.priceId,
-            sessionId: open.id,
-            now,
-          });
-          return { kind: "checkout", url: open.url, sessionId: open.id };
-        }
+        if (open.status === "open" && open.url) return handOut(open.id, open.url);
       }
 
       // A customer made a moment ago has no subscriptions: skip the call.
@@ -176,7 +173,7 @@ export async function startCheckout(context: PaymentsContext, input: StartChecko
         line_items: [{ price: stripe.priceId, quantity: 1 }],
         success_url: links.checkoutSuccess,
         cancel_url: links.checkoutCanceled,
-        metadata: { user_id: input.userId, plan_id: input.planId, terms_version: input.termsVersion ?? TERMS_VERSION },
+        metadata: { user_id: input.userId, plan_id: input.planId, terms_version: termsVersion },
         subscription_data: { metadata: { user_id: input.userId } },
         custom_text: {
           submit: {
@@ -193,14 +190,7 @@ export async function startCheckout(context: PaymentsContext, input: StartChecko
           openCheckoutExpiresAt: new Date(session.expires_at * 1000),
         })
         .where(eq(stripeCustomers.userId, input.userId));
-      await recordConsent(tx, {
-        userId: input.userId,
-        termsVersion: input.termsVersion ?? TERMS_VERSION,
-        priceId: stripe.priceId,
-        sessionId: session.id,
-        now,
-      });
-      return { kind: "checkout", url: session.url, sessionId: session.id };
+      return handOut(session.id, session.url);
     });
   } catch (error) {
     context.logger?.error({ err: error, userId: input.userId }, "checkout could not start");
