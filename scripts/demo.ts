@@ -2,10 +2,13 @@ import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { DEMO_ADMIN, DEMO_PERFORMER } from "./demo-data/generate";
+import { SANDBOX_DEFAULTS, startStripeSandbox, type StripeSandbox } from "./stripe-sandbox/server";
 
 // `npm run demo`: one command from a fresh clone to a running site full of demo data.
 // Builds when the build is missing or stale, seeds a separate data folder on first run, then runs
-// the production server (demo mode: local database, local media, dev mailbox, demo payments).
+// the production server (demo mode: local database, local media, dev mailbox) with real Stripe
+// payments code pointed at the Stripe-shaped sandbox (scripts/stripe-sandbox/), which runs in this
+// process on a free loopback port and sends its signed webhooks to the app's /api/stripe/webhook.
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const BUILD_DIR = path.resolve(ROOT, process.env.BUILD_DIR ?? "build");
@@ -17,6 +20,7 @@ const SOURCES = ["app", "public", "vite.config.ts", "vite.plugins.ts", "react-ro
 
 const started = Date.now();
 let child: ChildProcess | null = null;
+let sandbox: StripeSandbox | null = null;
 let stopping = false;
 
 function seconds(since: number): string {
@@ -59,7 +63,7 @@ function tsxArgs(script: string): string[] {
   return ["--import", "tsx", script];
 }
 
-function printBanner(url: string): void {
+function printBanner(url: string, stripeUrl: string): void {
   const lines = [
     "",
     `  CostumeCast demo is running at ${url}   (ready in ${seconds(started)})`,
@@ -67,7 +71,9 @@ function printBanner(url: string): void {
     `  Admin login:      ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`,
     `  Performer login:  ${DEMO_PERFORMER.email} / ${DEMO_PERFORMER.password}`,
     `  Every other demo performer signs in with the performer password too.`,
-    `  Emails the site sends (password resets, inquiries): ${url}/dev/mailbox`,
+    `  Emails the site sends (password resets, inquiries, receipts): ${url}/dev/mailbox`,
+    `  Payments: a Stripe-shaped test server at ${stripeUrl} (no real money, no internet).`,
+    `  Subscribe at ${url}/dashboard/subscription and press Pay on its test checkout page.`,
     "",
     `  Data folder: ${path.relative(ROOT, DATA_DIR) || DATA_DIR}  (delete it to start over with fresh demo data)`,
     "  Press Ctrl-C to stop.",
@@ -76,12 +82,23 @@ function printBanner(url: string): void {
   console.log(lines.join("\n"));
 }
 
+/** Stops the Stripe sandbox (if it runs), then leaves with `code`. */
+function exit(code: number): void {
+  const running = sandbox;
+  sandbox = null;
+  if (!running) process.exit(code);
+  process.exitCode = code;
+  // A sandbox that does not close promptly must not hold the exit.
+  setTimeout(() => process.exit(code), 2000).unref();
+  void running.stop().finally(() => process.exit(code));
+}
+
 function forward(signal: NodeJS.Signals): void {
   if (stopping) return;
   stopping = true;
   // Ctrl-C reaches the child through the terminal too; sending it again is harmless.
   if (child && child.exitCode === null) child.kill(signal);
-  else process.exit(130);
+  else exit(130);
 }
 
 async function main(): Promise<void> {
@@ -111,9 +128,11 @@ async function main(): Promise<void> {
     DEMO_MODE: "true",
     DATA_DIR,
     STORAGE_DRIVER: "local",
+    // Seeding needs no Stripe; the server gets the sandbox's settings below.
     PAYMENTS: "demo",
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
   };
+  for (const key of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_ID", "STRIPE_API_URL"]) delete demoEnv[key];
 
   if (!fs.existsSync(SEEDED_MARKER)) {
     // A folder without the marker is a seed that never finished: start it over from nothing.
@@ -130,24 +149,48 @@ async function main(): Promise<void> {
     console.log(`Demo data ready in ${seconds(seedStarted)}.`);
   }
 
+  const webhookUrl = (port: string | number) => `http://127.0.0.1:${port}/api/stripe/webhook`;
+  sandbox = await startStripeSandbox({
+    port: 0,
+    host: "127.0.0.1",
+    secretKey: SANDBOX_DEFAULTS.secretKey,
+    webhookSecret: SANDBOX_DEFAULTS.webhookSecret,
+    prices: [{ id: SANDBOX_DEFAULTS.priceId, unitAmount: 2900, nickname: "Yearly Membership" }],
+    webhookUrl: webhookUrl(PORT),
+    log: (line) => console.log(`[stripe-sandbox] ${line}`),
+  });
+  const stripeUrl = sandbox.url;
+  if (stopping) return exit(130);
+
   console.log("Starting the server...");
   child = spawn(process.execPath, tsxArgs(path.join(ROOT, "server.ts")), {
     cwd: ROOT,
-    env: demoEnv,
+    env: {
+      ...demoEnv,
+      // The real Stripe code path, against the sandbox on loopback.
+      PAYMENTS: "stripe",
+      STRIPE_API_URL: stripeUrl,
+      STRIPE_SECRET_KEY: SANDBOX_DEFAULTS.secretKey,
+      STRIPE_WEBHOOK_SECRET: SANDBOX_DEFAULTS.webhookSecret,
+      STRIPE_PRICE_ID: SANDBOX_DEFAULTS.priceId,
+    },
     stdio: ["inherit", "inherit", "inherit", "ipc"],
   });
   child.on("message", (message: unknown) => {
     if (typeof message === "object" && message !== null && (message as { type?: unknown }).type === "listening") {
-      const port = (message as { port?: unknown }).port;
-      printBanner(`http://localhost:${typeof port === "number" ? port : PORT}`);
+      const reported = (message as { port?: unknown }).port;
+      const port = typeof reported === "number" ? reported : PORT;
+      // The port the server really took (PORT=0 picks one): events go there.
+      sandbox?.setWebhookUrl(webhookUrl(port));
+      printBanner(`http://localhost:${port}`, stripeUrl);
     }
   });
   child.once("exit", (code, signal) => {
-    process.exit(code ?? (signal === "SIGINT" || signal === "SIGTERM" ? 0 : 1));
+    exit(code ?? (signal === "SIGINT" || signal === "SIGTERM" ? 0 : 1));
   });
 }
 
 main().catch((error: unknown) => {
   console.error(error);
-  process.exit(1);
+  exit(1);
 });

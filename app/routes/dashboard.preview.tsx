@@ -10,12 +10,13 @@ import { socialLabel, socialUrl, type SocialNetwork } from "~/lib/social";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { missingListingFields } from "~/lib/profile-schema";
 import { requireUser } from "~/server/auth/auth.server";
+import { readListingStatus } from "~/server/payments/status.server";
 import { loadPreview } from "~/server/profile-editor.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireUser(context, request);
-  const profile = await loadPreview(context.db, actor.id);
-  return { profile, missing: profile ? missingListingFields(profile) : [] };
+  const [profile, listing] = await Promise.all([loadPreview(context.db, actor.id), readListingStatus(context.db, actor.id)]);
+  return { profile, listing, missing: profile ? missingListingFields(profile) : [] };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -41,7 +42,7 @@ function BackToDashboard() {
 }
 
 export default function Preview({ loaderData }: Route.ComponentProps) {
-  const { profile, missing } = loaderData;
+  const { profile, listing, missing } = loaderData;
   const navigation = useNavigation();
   const reloading = navigation.state === "loading" && navigation.location.pathname === "/dashboard/preview";
 
@@ -81,10 +82,14 @@ export default function Preview({ loaderData }: Route.ComponentProps) {
           Preview Mode
         </Badge>
       </div>
-      <p className="mt-3 text-sm text-slate-700">This is how your profile will look to clients once your listing is active.</p>
+      <p className="mt-3 text-sm text-slate-700">
+        {listing.listed
+          ? "This is how clients see your profile in the directory."
+          : "This is how your profile will look to clients once your listing is active."}
+      </p>
 
       <div className="mt-6">
-        <ListingReadiness missing={missing} />
+        <ListingReadiness missing={missing} listing={listing} profileId={profile.id} />
       </div>
 
       <div className="mt-8 grid gap-8 lg:grid-cols-3">
@@ -130,7 +135,7 @@ export default function Preview({ loaderData }: Route.ComponentProps) {
         </div>
 
         <div className="lg:col-span-1">
-          <DisabledContactForm />
+          <DisabledContactForm listed={listing.listed} />
         </div>
       </div>
     </div>

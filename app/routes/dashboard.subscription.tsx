@@ -1,41 +1,106 @@
-import { Link } from "react-router";
+import { useEffect } from "react";
+import { data, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard.subscription";
-import { Alert } from "~/components/ui/Alert";
-import { Card } from "~/components/ui/Card";
+import { notify } from "~/components/layout/notify";
+import { ActiveSubscription } from "~/components/subscription/ActiveSubscription";
+import { LoadingSubscription, SUBSCRIPTION_PATH } from "~/components/subscription/BillingForm";
+import { PlanOffer } from "~/components/subscription/PlanOffer";
+import { SubscriptionFaq } from "~/components/subscription/SubscriptionFaq";
 import { PageHeader } from "~/components/ui/PageHeader";
-import { PLANS } from "~/lib/constants";
+import { parseForm } from "~/lib/form";
 import { pageMeta, siteFrom } from "~/lib/meta";
+import {
+  CHECKOUT_FAILED_TOAST,
+  SUBSCRIPTION_SIGN_IN_NOTICE,
+  subscriptionActionSchema,
+  type SubscriptionActionResult,
+} from "~/lib/subscription";
 import { requireUser } from "~/server/auth/auth.server";
+import { openBillingPortal, startCheckout } from "~/server/payments/checkout.server";
+import { PaymentsError } from "~/server/payments/context.server";
+import { loadSubscriptionPage } from "~/server/subscription.server";
 
-// Guarded now; the plan's checkout arrives with the payments issue, which replaces this page.
+const guard = { message: SUBSCRIPTION_SIGN_IN_NOTICE } as const;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(context, request, { message: "Please sign in to continue with your subscription." });
-  return null;
+  const user = await requireUser(context, request, guard);
+  // The links in billing emails: a fresh Customer Portal session on each click (sessions expire).
+  const billing = new URL(request.url).searchParams.get("billing");
+  let billingError: string | null = null;
+  if (billing === "manage" || billing === "cancel") {
+    try {
+      const portal = await openBillingPortal(context, { userId: user.id, flow: billing });
+      return redirect(portal.url);
+    } catch (error) {
+      if (!(error instanceof PaymentsError)) throw error;
+      billingError = error.message;
+    }
+  }
+  return { profileId: user.id, billingError, ...(await loadSubscriptionPage(context.db, user.id)) };
+}
+
+// Subscribe Now and Manage billing. Neither can change a listing: it follows Stripe (webhook or sync).
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(context, request, { ...guard, redirectTo: SUBSCRIPTION_PATH });
+  const form = parseForm(subscriptionActionSchema, await request.formData());
+  if (!form.ok) {
+    const error = form.errors.plan ?? form.errors.intent ?? Object.values(form.errors)[0];
+    return data<SubscriptionActionResult>({ intent: null, error }, { status: 400 });
+  }
+  const { intent } = form.data;
+  try {
+    const next =
+      form.data.intent === "subscribe"
+        ? await startCheckout(context, { userId: user.id, planId: form.data.plan })
+        : await openBillingPortal(context, { userId: user.id, flow: "manage" });
+    return redirect(next.url);
+  } catch (error) {
+    if (!(error instanceof PaymentsError)) throw error;
+    const status = error.code === "invalid_product" ? 400 : error.code === "no_customer" ? 409 : 502;
+    return data<SubscriptionActionResult>({ intent, error: error.message }, { status });
+  }
 }
 
 export function meta({ matches }: Route.MetaArgs) {
   const site = siteFrom(matches);
-  return pageMeta({ ...site, title: "Subscription", description: "Your listing plan.", path: "/dashboard/subscription", noindex: true });
+  return pageMeta({
+    ...site,
+    title: "Subscription",
+    description: "Your Yearly Membership: list your performances in the directory.",
+    path: SUBSCRIPTION_PATH,
+    noindex: true,
+  });
 }
 
-export default function Subscription() {
-  const plan = PLANS.YEARLY_MEMBERSHIP;
+export default function Subscription({ loaderData, actionData, matches }: Route.ComponentProps) {
+  const { listing, freeSpotsLeft, billingError, profileId } = loaderData;
+  const site = siteFrom(matches);
+  const navigation = useNavigation();
+  const reloading = navigation.state === "loading" && navigation.location.pathname === SUBSCRIPTION_PATH && !navigation.formData;
+  const error = actionData?.error ?? billingError;
+
+  // With JavaScript the failure is also announced as a toast; the inline box stays either way.
+  useEffect(() => {
+    if (!actionData?.error) return;
+    notify("error", actionData.intent === "manage" ? actionData.error : CHECKOUT_FAILED_TOAST);
+  }, [actionData]);
+
   return (
     <div>
-      <PageHeader title="Subscription" description="Activate your listing to appear in the directory." />
-      <div className="mx-auto max-w-3xl space-y-6 px-4 py-8 sm:px-6">
-        <Card as="section" className="space-y-2">
-          <h2 className="text-xl font-bold text-slate-900">{plan.name}</h2>
-          <p className="text-3xl font-extrabold text-slate-900">
-            ${plan.priceUsd}
-            <span className="text-base font-medium text-slate-700">/year</span>
-          </p>
-          <p className="text-slate-700">Billed annually. Your listing stays live for 12 months.</p>
-        </Card>
-        <Alert tone="info" title="Checkout isn't available yet">
-          Online payment is being set up. Your profile and photos are saved, and you&apos;ll be able to activate your listing
-          here soon.
-        </Alert>
+      <PageHeader title="Subscription" description="Your listing in the directory and how it is billed." />
+      <div className="mx-auto max-w-4xl space-y-10 px-4 py-8 sm:px-6">
+        {reloading ? (
+          <LoadingSubscription />
+        ) : listing.paid ? (
+          <ActiveSubscription listing={listing} profileId={profileId} error={error} />
+        ) : (
+          <PlanOffer
+            error={error}
+            spotsLeft={freeSpotsLeft}
+            expiredOn={listing.paymentExpiry && !listing.paid ? listing.paymentExpiry : null}
+          />
+        )}
+        <SubscriptionFaq siteName={site.siteName} />
         <Link to="/dashboard" className="inline-block text-sm font-semibold text-brand-700 hover:underline">
           <span aria-hidden="true">&larr;</span> Back to Dashboard
         </Link>

@@ -14,6 +14,7 @@ import { Checklist } from "~/components/dashboard/Checklist";
 import { InquiryDetail } from "~/components/dashboard/InquiryDetail";
 import { InquiryTable } from "~/components/dashboard/InquiryTable";
 import { StatusBox } from "~/components/dashboard/StatusBox";
+import { BillingForm } from "~/components/subscription/BillingForm";
 import { ErrorPage } from "~/components/layout/ErrorPage";
 import { Alert } from "~/components/ui/Alert";
 import { Card } from "~/components/ui/Card";
@@ -23,6 +24,7 @@ import { parseForm } from "~/lib/form";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { requireUser } from "~/server/auth/auth.server";
 import { loadDashboard } from "~/server/dashboard.server";
+import { syncUserSubscription } from "~/server/payments/sync.server";
 import { redirectWithFlash } from "~/server/flash.server";
 import { deleteInquiry, markInquiryRead } from "~/server/inbox.server";
 
@@ -43,6 +45,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const checkoutParam = url.searchParams.get("checkout");
   const checkout: "success" | "canceled" | null =
     checkoutParam === "success" || checkoutParam === "canceled" ? checkoutParam : null;
+  if (checkout === "success") {
+    // The browser is often back from Stripe before the webhook: read the subscription now. A failure
+    // here only delays the status until the webhook arrives.
+    try {
+      await syncUserSubscription(context, user.id);
+    } catch (error) {
+      context.logger.error({ err: error, userId: user.id }, "syncing the subscription after checkout failed");
+    }
+  }
   const result = await loadDashboard(context.db, context.logger, user.id, {
     page: pageParam(url),
     inquiryId: url.searchParams.get("inquiry"),
@@ -102,7 +113,14 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-function CheckoutNotice({ checkout }: { checkout: "success" | "canceled" | null }) {
+function CheckoutNotice({ checkout, active }: { checkout: "success" | "canceled" | null; active: boolean }) {
+  if (checkout === "success" && active) {
+    return (
+      <Alert tone="success" title="Payment successful! Thank you.">
+        Your listing is active. The receipt with your renewal date is on its way to your inbox.
+      </Alert>
+    );
+  }
   if (checkout === "success") {
     return (
       <Alert tone="success" title="Payment successful! Thank you.">
@@ -113,8 +131,9 @@ function CheckoutNotice({ checkout }: { checkout: "success" | "canceled" | null 
   }
   if (checkout === "canceled") {
     return (
-      <Alert tone="warning" title="Checkout canceled">
-        No payment was taken. You can activate your listing from the subscription page whenever you&apos;re ready.
+      <Alert tone="info" title="Checkout canceled">
+        <p>No payment was taken and nothing has changed. You can subscribe whenever you&apos;re ready.</p>
+        <BillingForm intent="subscribe" label="Subscribe Now" className="mt-3 sm:max-w-xs" />
       </Alert>
     );
   }
@@ -143,10 +162,10 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
     <div>
       <PageHeader title="Dashboard" description={`Signed in as ${user.email}`} />
       <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">
-        <CheckoutNotice checkout={checkout} />
+        <CheckoutNotice checkout={checkout} active={summary.listing.paid} />
         <div className="grid gap-6 lg:grid-cols-3">
           <div className="space-y-6 lg:col-span-2">
-            <StatusBox status={summary.status} paymentExpiry={summary.paymentExpiry} profileId={user.id} />
+            <StatusBox status={summary.status} listing={summary.listing} profileId={user.id} />
             <Checklist items={summary.checklist} />
             <Card as="section" className="space-y-4">
               <div id="inquiries" className="flex flex-wrap items-baseline justify-between gap-2">

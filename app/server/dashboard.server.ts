@@ -3,9 +3,11 @@ import { BIO_MIN_LENGTH } from "~/lib/constants";
 import type { Executor } from "./db/client.server";
 import { profileCategories, profileImages, profiles } from "./db/schema";
 import type { InquiryDetailView } from "~/lib/inbox-view";
+import type { ListingStatusView } from "~/lib/subscription";
 import { getInquiry, listInquiries, type InboxPage } from "./inbox.server";
 import type { Logger } from "./logger.server";
-import { isPubliclyVisible, todayIso } from "./visibility.server";
+import { readListingStatus } from "./payments/status.server";
+import { isPaidListing, todayIso } from "./visibility.server";
 
 // What the dashboard shows about the performer's own listing: the status box, the account badge
 // and the completion checklist.
@@ -28,6 +30,8 @@ export interface DashboardSummary {
   paymentExpiry: string | null;
   /** Publicly visible right now, so /profile/{id} works for everyone. */
   listed: boolean;
+  /** The one listing status (renewal or cancellation date included), as every performer screen reads it. */
+  listing: ListingStatusView;
   checklist: ChecklistItem[];
 }
 
@@ -47,7 +51,7 @@ export interface ProfileFacts {
 const filled = (value: string | null) => !!value && value.trim().length > 0;
 
 export function isPaid(facts: Pick<ProfileFacts, "paymentStatus" | "paymentExpiry">, today: string = todayIso()): boolean {
-  return facts.paymentStatus === "paid" && (facts.paymentExpiry === null || facts.paymentExpiry >= today);
+  return isPaidListing(facts, today);
 }
 
 /** The spec's four states: the basics (name, bio, state, city) decide "incomplete", payment the rest. */
@@ -99,13 +103,14 @@ async function loadProfileFacts(db: Executor, userId: string): Promise<ProfileFa
 }
 
 export async function getDashboardSummary(db: Executor, userId: string, today: string = todayIso()): Promise<DashboardSummary> {
-  const facts = await loadProfileFacts(db, userId);
+  const [facts, listing] = await Promise.all([loadProfileFacts(db, userId), readListingStatus(db, userId, today)]);
   return {
     hasProfile: facts !== null,
     status: profileStatus(facts, today),
-    paid: facts ? isPaid(facts, today) : false,
-    paymentExpiry: facts?.paymentExpiry ?? null,
-    listed: facts ? isPubliclyVisible(facts, today) : false,
+    paid: listing.paid,
+    paymentExpiry: listing.paymentExpiry,
+    listed: listing.listed,
+    listing,
     checklist: completionChecklist(facts),
   };
 }

@@ -11,7 +11,7 @@ import { stateName } from "~/lib/us-states";
 import { socialLinks } from "~/lib/social";
 import type { Executor } from "./db/client.server";
 import { profileCategories, profileImages, profiles, type ImageVariant } from "./db/schema";
-import { isPubliclyVisible, publicProfileCondition, todayIso } from "./visibility.server";
+import { isPaidListing, isPubliclyVisible, publicProfileCondition, todayIso } from "./visibility.server";
 
 // Public reads of the directory. Every query that feeds a visitor's page goes through
 // publicProfileCondition(); none of them selects contact_email, so it cannot leak into a page.
@@ -314,7 +314,7 @@ export async function getProfilePreview(db: Executor, id: string, today: string 
     .where(eq(profiles.id, id))
     .limit(1);
   if (!row) return null;
-  const isPaid = row.paymentStatus === "paid" && row.paymentExpiry !== null && row.paymentExpiry >= today;
+  const isPaid = isPaidListing(row, today);
   return { profile: await toDetail(db, row), isPublic: isPubliclyVisible(row, today), isPaid, isActive: row.isActive };
 }
 

@@ -2,6 +2,7 @@ import type { AppConfig } from "./config.server";
 import { createAuth, type Auth } from "./auth/auth.server";
 import { openDatabase, type Database, type Db } from "./db/client.server";
 import type { Logger } from "./logger.server";
+import { createStripePayments, type StripePayments } from "./payments/stripe.server";
 import { createStorage, type Storage } from "./storage/index.server";
 
 /** Everything a loader or action needs, built once per process and handed to React Router as load context. */
@@ -12,6 +13,8 @@ export interface AppServices {
   auth: Auth;
   storage: Storage;
   logger: Logger;
+  /** The Stripe account; null when payments are not configured (PAYMENTS=demo). Makes services a PaymentsContext. */
+  stripe: StripePayments | null;
 }
 
 export async function createServices(config: AppConfig, logger: Logger, database?: Database): Promise<AppServices> {
@@ -20,8 +23,8 @@ export async function createServices(config: AppConfig, logger: Logger, database
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax }));
   try {
     const storage = await createStorage(config.storage);
-    const auth = createAuth(opened.db, config);
-    return { config, database: opened, db: opened.db, auth, storage, logger };
+    const auth = createAuth(opened.db, config, logger);
+    return { config, database: opened, db: opened.db, auth, storage, logger, stripe: createStripePayments(config.payments) };
   } catch (error) {
     await opened.close();
     throw error;

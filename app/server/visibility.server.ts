@@ -25,13 +25,18 @@ export interface VisibilityFields {
   displayName: string | null;
 }
 
+/**
+ * The payment half of the rule: paid (or granted) and not past the last paid day. What the
+ * performer's own screens call "Active"; the payments module is the only writer of both fields.
+ */
+export function isPaidListing(
+  profile: Pick<VisibilityFields, "paymentStatus" | "paymentExpiry">,
+  today: string = todayIso(),
+): boolean {
+  return profile.paymentStatus === "paid" && profile.paymentExpiry !== null && profile.paymentExpiry >= today;
+}
+
 /** The same rule for a row already in memory. */
 export function isPubliclyVisible(profile: VisibilityFields, today: string = todayIso()): boolean {
-  return (
-    profile.isActive &&
-    profile.paymentStatus === "paid" &&
-    profile.displayName !== null &&
-    profile.paymentExpiry !== null &&
-    profile.paymentExpiry >= today
-  );
+  return profile.isActive && profile.displayName !== null && isPaidListing(profile, today);
 }

@@ -2,12 +2,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { openDatabase } from "~/server/db/client.server";
+import { SANDBOX_DEFAULTS, startStripeSandbox } from "../../scripts/stripe-sandbox/server";
 import { startAppServer } from "../helpers/app-server";
+import { freePort } from "../helpers/free-port";
 import { startSmtpSink } from "../helpers/smtp-sink";
 import { seedE2E } from "./seed";
 
-// One production server for the whole run: a throw-away data folder, demo payments, mail to a
-// real SMTP server on loopback whose messages land in E2E_MAIL_DIR for the tests to read.
+// One production server for the whole run: a throw-away data folder, mail to a real SMTP server on
+// loopback whose messages land in E2E_MAIL_DIR for the tests to read, and Stripe payments against
+// the Stripe-shaped sandbox on loopback (E2E_STRIPE_URL), whose signed events reach the app's webhook.
 export default async function globalSetup() {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "cc-e2e-"));
   const dataDir = path.join(root, "data");
@@ -18,22 +21,43 @@ export default async function globalSetup() {
   await seedE2E({ db: database.db, mediaDir: path.join(dataDir, "media") });
   await database.close();
 
+  // The app's port is chosen first so the sandbox knows where to send events from the start.
+  const port = await freePort();
+  const stripe = await startStripeSandbox({
+    host: "127.0.0.1",
+    secretKey: SANDBOX_DEFAULTS.secretKey,
+    webhookSecret: SANDBOX_DEFAULTS.webhookSecret,
+    prices: [{ id: SANDBOX_DEFAULTS.priceId, unitAmount: 2900, nickname: "Yearly Membership" }],
+    webhookUrl: `http://127.0.0.1:${port}/api/stripe/webhook`,
+  });
+
   const server = await startAppServer({
     NODE_ENV: "production",
+    PORT: String(port),
     DATA_DIR: dataDir,
     BETTER_AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
-    PAYMENTS: "demo",
+    PAYMENTS: "stripe",
+    STRIPE_API_URL: stripe.url,
+    STRIPE_SECRET_KEY: SANDBOX_DEFAULTS.secretKey,
+    STRIPE_WEBHOOK_SECRET: SANDBOX_DEFAULTS.webhookSecret,
+    STRIPE_PRICE_ID: SANDBOX_DEFAULTS.priceId,
     SMTP_URL: smtp.url,
     MAIL_POLL_MS: "250",
     ADMIN_EMAIL: "admin-inbox@example.com",
     LOG_LEVEL: "warn",
+  }).catch(async (error: unknown) => {
+    await stripe.stop();
+    await smtp.close();
+    throw error;
   });
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_MAIL_DIR = mailDir;
   process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_STRIPE_URL = stripe.url;
 
   return async () => {
     await server.stop();
+    await stripe.stop();
     await smtp.close();
     fs.rmSync(root, { recursive: true, force: true });
   };

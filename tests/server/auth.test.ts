@@ -7,8 +7,10 @@ import * as signinRoute from "~/routes/signin";
 import * as signoutRoute from "~/routes/signout";
 import * as signupRoute from "~/routes/signup";
 import { getSessionUser } from "~/server/auth/auth.server";
-import { emailOutbox, rateLimitHits, session, user, verification } from "~/server/db/schema";
+import { emailOutbox, freeListingGrants, profiles, rateLimitHits, session, user, verification } from "~/server/db/schema";
 import { readFlash } from "~/server/flash.server";
+import { addMonths, grantFreeListing } from "~/server/payments/grants.server";
+import { todayIso } from "~/server/visibility.server";
 import type { AppServices } from "~/server/services.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import {
@@ -79,6 +81,40 @@ describe(`sign up (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, (
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toMatch(/Welcome/);
     expect(mails[0].textBody).toContain(`${PUBLIC_URL}/dashboard`);
+  });
+
+  it("applies a free listing granted to the address before the account existed", async () => {
+    const { grantId, userId: waitingFor } = await grantFreeListing(database.db, services, { email: "Granted.Early@Example.com" });
+    expect(waitingFor).toBeNull();
+
+    const answer = await call(
+      signupRoute.action,
+      postRequest("/signup", { email: "granted.early@example.com", password: "secret1", confirmPassword: "secret1" }),
+      services,
+    );
+    expect(answer.status).toBe(302);
+    const [created] = await database.db.select({ id: user.id }).from(user).where(eq(user.email, "granted.early@example.com"));
+    const [grant] = await database.db.select().from(freeListingGrants).where(eq(freeListingGrants.id, grantId));
+    expect(grant.userId).toBe(created.id);
+    const [listing] = await database.db
+      .select({ paymentStatus: profiles.paymentStatus, paymentExpiry: profiles.paymentExpiry })
+      .from(profiles)
+      .where(eq(profiles.id, created.id));
+    const today = todayIso();
+    expect(listing).toEqual({ paymentStatus: "paid", paymentExpiry: addMonths(today, 12) });
+  });
+
+  it("leaves a grant for another address waiting", async () => {
+    const { grantId } = await grantFreeListing(database.db, services, { email: "someone.else@example.com" });
+    await call(
+      signupRoute.action,
+      postRequest("/signup", { email: "not.granted@example.com", password: "secret1", confirmPassword: "secret1" }),
+      services,
+    );
+    const [grant] = await database.db.select().from(freeListingGrants).where(eq(freeListingGrants.id, grantId));
+    expect(grant.userId).toBeNull();
+    const [created] = await database.db.select({ id: user.id }).from(user).where(eq(user.email, "not.granted@example.com"));
+    expect(await database.db.select().from(profiles).where(eq(profiles.id, created.id))).toHaveLength(0);
   });
 
   it("keeps the guard's destination through sign-up", async () => {

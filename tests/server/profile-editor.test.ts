@@ -293,6 +293,7 @@ describe("edit-profile route", () => {
       auth: createAuth(database.db, config),
       storage: undefined as unknown as AppServices["storage"],
       logger: pino({ level: "silent" }),
+      stripe: null,
     };
   });
 

@@ -6,9 +6,11 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import pg from "pg";
+import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/server/db/client.server";
 import { enqueueEmail } from "~/server/mail/outbox.server";
+import { SANDBOX_DEFAULTS, startStripeSandbox, type StripeSandbox } from "../../scripts/stripe-sandbox/server";
 import { startAppServer, type RunningServer } from "../helpers/app-server";
 import { postgresUrl } from "../helpers/db";
 import { freePort } from "../helpers/free-port";
@@ -120,16 +122,44 @@ afterAll(() => {
 describe("server.ts as a process", { timeout: 120_000 }, () => {
   let server: RunningServer;
   let dataDir: string;
+  let stripe: StripeSandbox;
 
   beforeAll(async () => {
     dataDir = tempDataDir();
     fs.mkdirSync(path.join(dataDir, "media", "user-1"), { recursive: true });
     fs.writeFileSync(path.join(dataDir, "media", "user-1", "photo.webp"), "RIFF....WEBPVP8 image");
-    server = await startServer({ ...baseEnv, DATA_DIR: dataDir });
+    // Payments as in production, against the Stripe-shaped sandbox and its test keys.
+    stripe = await startStripeSandbox({ secretKey: SANDBOX_DEFAULTS.secretKey, webhookSecret: SANDBOX_DEFAULTS.webhookSecret });
+    server = await startServer({
+      ...baseEnv,
+      DATA_DIR: dataDir,
+      PAYMENTS: "stripe",
+      STRIPE_API_URL: stripe.url,
+      STRIPE_SECRET_KEY: SANDBOX_DEFAULTS.secretKey,
+      STRIPE_WEBHOOK_SECRET: SANDBOX_DEFAULTS.webhookSecret,
+      STRIPE_PRICE_ID: SANDBOX_DEFAULTS.priceId,
+    });
   }, 120_000);
 
   afterAll(async () => {
     await server?.stop();
+    await stripe?.stop();
+  });
+
+  it("takes Stripe's signed webhook at /api/stripe/webhook and refuses a tampered one", async () => {
+    const payload = JSON.stringify({ id: "evt_server_process", object: "event", type: "customer.created", data: { object: { id: "cus_1" } } });
+    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: SANDBOX_DEFAULTS.webhookSecret });
+    const post = (body: string) =>
+      fetch(`${server.url}/api/stripe/webhook`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Stripe-Signature": header },
+        body,
+      });
+    const accepted = await post(payload);
+    expect(accepted.status).toBe(200);
+    expect(await accepted.json()).toMatchObject({ received: true });
+    const tampered = await post(payload.replace("cus_1", "cus_2"));
+    expect(tampered.status).toBe(400);
   });
 
   it("answers /healthz with JSON after pinging the database", async () => {
@@ -228,6 +258,21 @@ describe("start-up with bad configuration", { timeout: 60_000 }, () => {
     const lines = result.stderr.trim().split("\n");
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(new RegExp(`^Invalid configuration: ${name} `));
+  });
+});
+
+describe("start-up with half a Stripe configuration", { timeout: 60_000 }, () => {
+  it("refuses to start in production, naming the missing setting", async () => {
+    const result = await runUntilExit({
+      DATA_DIR: tempDataDir(),
+      PORT: "0",
+      PAYMENTS: "stripe",
+      STRIPE_SECRET_KEY: "sk_test_half",
+      STRIPE_PRICE_ID: "price_half",
+    });
+    expect(result.code).not.toBe(0);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toMatch(/^Invalid configuration: STRIPE_WEBHOOK_SECRET /m);
   });
 });
 

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { ButtonLink } from "~/components/ui/Button";
 import { cx } from "~/components/ui/cx";
 import { PLANS } from "~/lib/constants";
+import type { ListingStatusView } from "~/lib/subscription";
 import { formatDate } from "./format";
 
 export type ProfileStatus = "none" | "incomplete" | "unpaid" | "active";
@@ -39,8 +40,33 @@ function WithPreview({ to, label }: { to: string; label: string }) {
   );
 }
 
+/** The renewal date, or when a cancelled subscription or free listing ends. */
+function ActiveUntil({ listing }: { listing: ListingStatusView }) {
+  const { subscription, paymentExpiry } = listing;
+  if (subscription?.renewsOn) {
+    return (
+      <>
+        It renews on <strong>{formatDate(subscription.renewsOn)}</strong>.
+      </>
+    );
+  }
+  if (subscription?.cancelsOn) {
+    return (
+      <>
+        Your subscription cancels on <strong>{formatDate(subscription.cancelsOn)}</strong>; the listing stays active until then.
+      </>
+    );
+  }
+  if (!paymentExpiry) return null;
+  return (
+    <>
+      It is active until <strong>{formatDate(paymentExpiry)}</strong>.
+    </>
+  );
+}
+
 /** The one box that tells the performer what to do next, by the spec's four states. */
-export function StatusBox({ status, paymentExpiry, profileId }: { status: ProfileStatus; paymentExpiry: string | null; profileId: string }) {
+export function StatusBox({ status, listing, profileId }: { status: ProfileStatus; listing: ListingStatusView; profileId: string }) {
   switch (status) {
     case "none":
       return (
@@ -69,19 +95,21 @@ export function StatusBox({ status, paymentExpiry, profileId }: { status: Profil
           status={status}
           title="Listing Active"
           actions={
-            <ButtonLink to={`/profile/${profileId}`} variant="secondary">
-              View Public Profile
-            </ButtonLink>
+            <>
+              {listing.listed ? (
+                <ButtonLink to={`/profile/${profileId}`} variant="secondary">
+                  View Public Profile
+                </ButtonLink>
+              ) : null}
+              <ButtonLink to="/dashboard/subscription" variant="secondary">
+                Manage Subscription
+              </ButtonLink>
+            </>
           }
         >
-          <p>
-            Your listing is live and visible to clients.
-            {paymentExpiry ? (
-              <>
-                {" "}
-                It renews on <strong>{formatDate(paymentExpiry)}</strong>.
-              </>
-            ) : null}
+          <p data-testid="listing-status">
+            {listing.listed ? "Your listing is live and visible to clients." : "Your listing is paid but switched off, so clients can't see it."}{" "}
+            <ActiveUntil listing={listing} />
           </p>
         </Box>
       );

@@ -5,8 +5,10 @@ import { and, eq } from "drizzle-orm";
 import { redirect } from "react-router";
 import type { AppConfig } from "../config.server";
 import type { Db, Executor } from "../db/client.server";
+import type { Logger } from "../logger.server";
 import { account, rateLimit, session, user, userRoles, verification } from "../db/schema";
 import {
+  claimWaitingFreeListings,
   countFailedSignIn,
   queueExistingAccountMail,
   queueResetMail,
@@ -17,11 +19,11 @@ import { safeRedirectPath, type SignInNotice } from "~/lib/auth-schemas";
 import { PASSWORD_MIN_LENGTH } from "~/lib/constants";
 
 // The better-auth instance and the guards that read its sessions. The product's rules inside
-// better-auth (lockout, reset-mail allowance, welcome mail) live in hook-rules.server.ts; the account
+// better-auth (lockout, reset-mail allowance, welcome mail, free listings waiting for the address) live in hook-rules.server.ts; the account
 // operations the pages call (sign up, sign in, reset, sign out) in accounts.server.ts, which uses
 // this module and never the other way round.
 
-export function createAuth(db: Db, config: AppConfig) {
+export function createAuth(db: Db, config: AppConfig, logger?: Logger) {
   // better-auth's own per-address limiter, for requests to /api/auth. Without a trusted proxy header
   // every visitor would share one bucket (one busy minute would lock everyone out), so it then steps
   // aside; the per-account limits in the hooks below apply either way.
@@ -54,8 +56,10 @@ export function createAuth(db: Db, config: AppConfig) {
     databaseHooks: {
       user: {
         create: {
+          // better-auth runs this once the new user's row is committed.
           async after(created) {
             await queueWelcomeMail(db, config, created.email);
+            await claimWaitingFreeListings(db, { config, logger }, created.id);
           },
         },
       },

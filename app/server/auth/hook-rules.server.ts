@@ -1,8 +1,10 @@
 import { APIError, isAPIError } from "better-auth/api";
 import type { AppConfig } from "../config.server";
 import type { Executor } from "../db/client.server";
+import type { Logger } from "../logger.server";
 import { enqueueEmail, type OutgoingEmail } from "../mail/outbox.server";
 import { escapeHtml, passwordResetEmail } from "../mail/templates.server";
+import { claimFreeListingGrants } from "../payments/grants.server";
 import { countHit, limitReached, RATE_RULES } from "./limits.server";
 import { AUTH_MESSAGES } from "./messages.server";
 
@@ -54,6 +56,25 @@ export async function queueResetMail(db: Executor, config: SiteConfig, to: strin
 /** Every new account gets the welcome mail, however it was created (sign-up page or /api/auth). */
 export async function queueWelcomeMail(db: Executor, config: SiteConfig, to: string): Promise<void> {
   await enqueueEmail(db, welcomeEmail({ siteName: config.siteName, publicUrl: config.publicUrl, to }));
+}
+
+// ------------------------------------------------------------------ free listings
+
+/**
+ * A free listing granted to an address before it had an account applies as soon as the account
+ * exists, however it was created. A failure here must not undo a sign-up that already committed: it
+ * is logged, and the hourly lifecycle job claims the grant on its next pass.
+ */
+export async function claimWaitingFreeListings(
+  db: Executor,
+  context: { config: SiteConfig; logger?: Logger },
+  userId: string,
+): Promise<void> {
+  try {
+    await claimFreeListingGrants(db, context, { userId });
+  } catch (error) {
+    context.logger?.error({ err: error, userId }, "claiming free listings at sign-up failed; the hourly job will retry");
+  }
 }
 
 /**

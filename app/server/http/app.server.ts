@@ -5,16 +5,19 @@ import { toNodeHandler } from "better-auth/node";
 import compression from "compression";
 import express, { type Express } from "express";
 import type { ServerBuild } from "react-router";
+import { handleStripeWebhook } from "../payments/webhook.server";
 import type { AppServices } from "../services.server";
 import { mountMedia } from "./media-route.server";
 import { precompressedAssets } from "./precompressed-assets.server";
 
-// The HTTP application: request logging and security headers, compression, /healthz, better-auth
-// at /api/auth, uploaded media at /media, the build's static files, and React Router for every
+// The HTTP application: request logging and security headers, compression, /healthz, Stripe's
+// webhook at /api/stripe/webhook, better-auth at /api/auth, uploaded media at /media, the build's static files, and React Router for every
 // other address. server.ts starts it (listening, jobs, shutdown); tests can mount it on their own.
 
 const HEALTH_TIMEOUT_MS = 3000;
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+/** Stripe's events are a few kilobytes; this bounds what an unsigned request can make us buffer. */
+const WEBHOOK_BODY_LIMIT = "512kb";
 
 /** Where the pages and the browser's files come from. */
 export type AppBuild =
@@ -77,6 +80,15 @@ export function createApp(services: AppServices, { build, isShuttingDown = () =>
     } catch {
       res.status(503).json({ status: "error", database: "unreachable" });
     }
+  });
+
+  // Stripe signs the exact bytes it sends: the raw body goes to the handler untouched (no JSON parser
+  // runs before it). Stripe's servers are not a browser, so no same-origin check applies; the
+  // signature is the check. Without payments configured the handler answers 503.
+  app.post("/api/stripe/webhook", express.raw({ type: "application/json", limit: WEBHOOK_BODY_LIMIT }), async (req, res) => {
+    const rawBody: Buffer = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    const result = await handleStripeWebhook(rawBody, req.get("stripe-signature"), services);
+    res.status(result.status).json(result.body);
   });
 
   // better-auth reads the raw body itself: mount it before any body parser.

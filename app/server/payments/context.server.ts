@@ -18,9 +18,9 @@ export interface PaymentsContext extends ListingContext {
   stripe: StripePayments | null;
 }
 
-// Texts from the spec's error catalogue, shown to the performer word for word.
-export const INVALID_PRODUCT_MESSAGE = "Invalid product ID";
-export const CHECKOUT_FAILED_MESSAGE = "Failed to create checkout session";
+// Texts from the spec's error catalogue, shown to the performer word for word (the subscription
+// page's form checks the plan with the same text).
+export { CHECKOUT_FAILED_MESSAGE, INVALID_PRODUCT_MESSAGE } from "~/lib/subscription";
 
 /**
  * Version of the terms a performer accepts by starting checkout, stored with each consent. It is the

@@ -4,6 +4,7 @@ import { seedDirectory } from "./directory";
 import { seedEditor } from "./editor";
 import { seedImages } from "./images";
 import { seedSearch } from "./search";
+import { seedSubscription } from "./subscription";
 
 export interface E2ESeedContext {
   db: Db;
@@ -14,7 +15,7 @@ export interface E2ESeedContext {
 type Seeder = (ctx: E2ESeedContext) => Promise<void>;
 
 // Each feature's end-to-end fixtures register here; they run once, before the server starts.
-const seeders: Seeder[] = [seedEditor, seedImages, seedDirectory, seedSearch, seedAccounts];
+const seeders: Seeder[] = [seedEditor, seedImages, seedDirectory, seedSearch, seedAccounts, seedSubscription];
 
 export async function seedE2E(ctx: E2ESeedContext) {
   for (const seed of seeders) await seed(ctx);
