@@ -25,7 +25,7 @@ export const PLAN_FEATURES = [
   "Automatic yearly renewal",
 ] as const;
 
-export function isPlanId(value: string): value is PlanId {
+function isPlanId(value: string): value is PlanId {
   return Object.hasOwn(PLANS, value);
 }
 
@@ -44,7 +44,6 @@ export const subscriptionActionSchema = z.discriminatedUnion(
   ],
   { error: "Something went wrong. Please try again." },
 );
-export type SubscriptionAction = z.output<typeof subscriptionActionSchema>;
 
 export interface SubscriptionActionResult {
   intent: "subscribe" | "manage" | null;

@@ -6,7 +6,7 @@ import { LOADING_SUBSCRIPTION } from "~/lib/subscription";
 export const SUBSCRIPTION_PATH = "/dashboard/subscription";
 
 /** Whether this page's Subscribe Now or Manage billing is on its way to Stripe. */
-export function useBillingPending(): "subscribe" | "manage" | null {
+function useBillingPending(): "subscribe" | "manage" | null {
   const navigation = useNavigation();
   if (navigation.state === "idle" || navigation.formAction !== SUBSCRIPTION_PATH) return null;
   const intent = navigation.formData?.get("intent");

@@ -16,7 +16,7 @@ export function BillingError({ message }: { message: string | null }) {
 }
 
 /** The Yearly Membership card with Subscribe Now. */
-export function PlanCard({ error }: { error: string | null }) {
+function PlanCard({ error }: { error: string | null }) {
   return (
     <Card as="section" className="mx-auto w-full max-w-md space-y-5 border-brand-200 ring-1 ring-brand-100">
       <div className="text-center">
@@ -48,7 +48,7 @@ export function PlanCard({ error }: { error: string | null }) {
 }
 
 /** The open beta's free listings, while any are left. */
-export function FreeListingNote({ spotsLeft }: { spotsLeft: number }) {
+function FreeListingNote({ spotsLeft }: { spotsLeft: number }) {
   if (spotsLeft <= 0) return null;
   return (
     <Alert tone="info" title="Open beta: free listings available">
