@@ -21,6 +21,7 @@ import { parseSearchInput } from "~/server/search/query.server";
 import { searchProfiles } from "~/server/search/search.server";
 import { refreshAllSearchDocuments } from "~/server/search-document.server";
 import { startAppServer, type RunningServer } from "../tests/helpers/app-server";
+import { createScratchDatabase, percentile } from "./lib/bench";
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const BENCH_DB = "cc_bench";
@@ -28,22 +29,6 @@ const SIZES = [1_000, 100_000];
 const WARMUP = 20;
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const TARGET_P95_MS = 50;
-
-function databaseUrl(name: string) {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 function sqlText(value: string) {
   return `'${value.replace(/'/g, "''")}'`;
@@ -123,12 +108,6 @@ async function generate(pool: pg.Pool, from: number, to: number) {
   } finally {
     client.release();
   }
-}
-
-function percentile(sorted: number[], p: number) {
-  if (sorted.length === 0) return NaN;
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)];
 }
 
 interface Timing {
@@ -222,9 +201,8 @@ async function main() {
     if (built.status !== 0) throw new Error("build failed");
   }
 
-  await admin(`drop database if exists ${BENCH_DB} with (force)`);
-  await admin(`create database ${BENCH_DB}`);
-  const url = databaseUrl(BENCH_DB);
+  const scratch = await createScratchDatabase(ADMIN_URL, BENCH_DB);
+  const url = scratch.url;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cc-bench-"));
   const database = await openDatabase({ databaseUrl: url, poolMax: 4 });
   const pool = new pg.Pool({ connectionString: url, max: 2 });
@@ -288,7 +266,7 @@ async function main() {
     await pool.end();
     await database.close();
     // BENCH_KEEP=1 leaves the database for looking at plans by hand.
-    if (!process.env.BENCH_KEEP) await admin(`drop database if exists ${BENCH_DB} with (force)`);
+    if (!process.env.BENCH_KEEP) await scratch.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 

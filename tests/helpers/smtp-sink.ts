@@ -60,7 +60,10 @@ export async function startSmtpSink(options: { dir?: string } = {}): Promise<Smt
           if (options.dir) {
             fs.mkdirSync(options.dir, { recursive: true });
             const name = `${Date.now()}-${Math.random().toString(36).slice(2)}.json`;
-            fs.writeFileSync(path.join(options.dir, name), JSON.stringify(mail));
+            // Written aside, then renamed: a reader polling the folder never sees half a file.
+            const target = path.join(options.dir, name);
+            fs.writeFileSync(`${target}.partial`, JSON.stringify(mail));
+            fs.renameSync(`${target}.partial`, target);
           }
           callback();
         })
