@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, test } from "./fixtures";
-import { ACCOUNTS, ACCOUNTS_PASSWORD, SEEDED_INQUIRIES } from "./seed/accounts";
+import { expect, expectAccessible, signInAs, test } from "./fixtures";
+import { ACCOUNTS, SEEDED_INQUIRIES } from "./seed/accounts";
 
 // The shared toaster's success colours fail axe's contrast check (reported to the lead); the pages
 // themselves are checked in full.
@@ -8,17 +8,9 @@ const AXE = { exclude: ["[data-sonner-toaster]"] };
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 
-async function signIn(page: Page, email: string, redirectTo = "/dashboard") {
-  await page.goto(`/signin?redirectTo=${encodeURIComponent(redirectTo)}`);
-  const main = page.getByRole("main");
-  await main.getByLabel("Email").fill(email);
-  await main.getByLabel(/^Password/).fill(ACCOUNTS_PASSWORD);
-  await main.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(new RegExp(`${redirectTo.replace(/[?]/g, "\\?")}$`));
-}
 
 test("a complete, paid performer sees an active listing and a finished checklist", async ({ page }) => {
-  await signIn(page, ACCOUNTS.complete.email);
+  await signInAs(page, ACCOUNTS.complete.email);
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Listing Active" })).toBeVisible();
   await expect(page.getByText(/It renews on \w+ \d{1,2}, \d{4}\./)).toBeVisible();
@@ -68,7 +60,7 @@ test("a complete, paid performer sees an active listing and a finished checklist
 });
 
 test("checkout results show a matching notice", async ({ page }) => {
-  await signIn(page, ACCOUNTS.complete.email, "/dashboard?checkout=success");
+  await signInAs(page, ACCOUNTS.complete.email, "/dashboard?checkout=success");
   await expect(page.getByRole("status").filter({ hasText: "Payment successful!" })).toBeVisible();
   await page.goto("/dashboard?checkout=canceled");
   await expect(page.getByRole("status").filter({ hasText: "Checkout canceled" })).toBeVisible();
@@ -78,7 +70,7 @@ test("checkout results show a matching notice", async ({ page }) => {
 test.describe("the inbox", () => {
   test("opens an inquiry in full and marks it as read", async ({ page }) => {
     const inquiry = SEEDED_INQUIRIES.unread;
-    await signIn(page, ACCOUNTS.inbox.email);
+    await signInAs(page, ACCOUNTS.inbox.email);
     await expect(page.getByRole("heading", { name: "Profile Incomplete" })).toBeVisible();
     const row = page.getByTestId("inquiry-row").filter({ hasText: inquiry.senderName });
     await expect(row).toContainText("Unread");
@@ -106,7 +98,7 @@ test.describe("the inbox", () => {
 
   test("asks before deleting, and deletes only once confirmed", async ({ page }) => {
     const inquiry = SEEDED_INQUIRIES.forDelete;
-    await signIn(page, ACCOUNTS.inbox.email, `/dashboard?inquiry=${inquiry.id}`);
+    await signInAs(page, ACCOUNTS.inbox.email, `/dashboard?inquiry=${inquiry.id}`);
     const detail = page.getByRole("article");
 
     let asked = "";
@@ -130,7 +122,7 @@ test.describe("the inbox", () => {
 
   test("a failed action says so and reloads the list", async ({ page }) => {
     const inquiry = SEEDED_INQUIRIES.vanishing;
-    await signIn(page, ACCOUNTS.inbox.email, `/dashboard?inquiry=${inquiry.id}`);
+    await signInAs(page, ACCOUNTS.inbox.email, `/dashboard?inquiry=${inquiry.id}`);
     await expect(page.getByRole("heading", { name: `Inquiry from ${inquiry.senderName}` })).toBeVisible();
     // Deleted from another tab while this one still shows it.
     const gone = await page.request.post("/dashboard", { form: { intent: "delete", id: inquiry.id, confirmed: "yes" } });
@@ -144,7 +136,7 @@ test.describe("the inbox", () => {
 
   test("another performer's inquiry id gives 404 and changes nothing", async ({ page }) => {
     const inquiry = SEEDED_INQUIRIES.unread;
-    await signIn(page, ACCOUNTS.complete.email);
+    await signInAs(page, ACCOUNTS.complete.email);
     const response = await page.goto(`/dashboard?inquiry=${inquiry.id}`);
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("main")).not.toContainText(inquiry.senderEmail);
@@ -157,7 +149,7 @@ test.describe("the inbox", () => {
 });
 
 test("an admin gets the Admin Dashboard button; others are sent home from /admin", async ({ page, browser, baseURL }) => {
-  await signIn(page, ACCOUNTS.admin.email);
+  await signInAs(page, ACCOUNTS.admin.email);
   await page.getByRole("link", { name: "Admin Dashboard" }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
@@ -165,7 +157,7 @@ test("an admin gets the Admin Dashboard button; others are sent home from /admin
 
   const other = await browser.newContext({ baseURL });
   const performer = await other.newPage();
-  await signIn(performer, ACCOUNTS.complete.email);
+  await signInAs(performer, ACCOUNTS.complete.email);
   await performer.goto("/admin");
   await expect(performer).toHaveURL(/\/$/);
   await other.close();

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 import { readCapturedMail, type CapturedMail } from "../helpers/smtp-sink";
+import { ACCOUNTS_PASSWORD } from "./seed/accounts";
 
 export const test = base.extend<{ baseURL: string }>({
   baseURL: async ({}, use) => {
@@ -18,6 +19,16 @@ export const test = base.extend<{ baseURL: string }>({
 });
 
 export { expect };
+
+/** Signs a seeded account in through the sign-in page and waits until it lands on `redirectTo`. */
+export async function signInAs(page: Page, email: string, redirectTo = "/dashboard") {
+  await page.goto(`/signin?redirectTo=${encodeURIComponent(redirectTo)}`);
+  const main = page.getByRole("main");
+  await main.getByLabel("Email").fill(email);
+  await main.getByLabel(/^Password/).fill(ACCOUNTS_PASSWORD);
+  await main.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(new RegExp(`${redirectTo.replace(/[?]/g, "\\?")}$`));
+}
 
 /** Fails on serious or critical axe violations, listing them readably. */
 export async function expectAccessible(page: Page, options: { exclude?: string[] } = {}) {

@@ -1,6 +1,5 @@
-import type { Page } from "@playwright/test";
-import { expect, expectAccessible, test } from "./fixtures";
-import { ACCOUNTS, ACCOUNTS_PASSWORD } from "./seed/accounts";
+import { expect, expectAccessible, signInAs, test } from "./fixtures";
+import { ACCOUNTS } from "./seed/accounts";
 import { SUBSCRIPTION_ACCOUNTS } from "./seed/subscription";
 
 // The subscription page against the Stripe-shaped sandbox (E2E_STRIPE_URL): what an unpaid and a
@@ -9,14 +8,6 @@ import { SUBSCRIPTION_ACCOUNTS } from "./seed/subscription";
 const AXE = { exclude: ["[data-sonner-toaster]"] };
 const DATE = /[A-Z][a-z]+ \d{1,2}, \d{4}/;
 
-async function signIn(page: Page, email: string, redirectTo: string) {
-  await page.goto(`/signin?redirectTo=${encodeURIComponent(redirectTo)}`);
-  const main = page.getByRole("main");
-  await main.getByLabel("Email").fill(email);
-  await main.getByLabel(/^Password/).fill(ACCOUNTS_PASSWORD);
-  await main.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(new RegExp(`${redirectTo.replace(/[?]/g, "\\?")}$`));
-}
 
 test("signed out, the subscription page sends the visitor to sign in and back", async ({ page }) => {
   await page.goto("/dashboard/subscription");
@@ -27,7 +18,7 @@ test("signed out, the subscription page sends the visitor to sign in and back", 
 });
 
 test("an unpaid performer sees the spec's plan, features, FAQ and the free listing", async ({ page }) => {
-  await signIn(page, SUBSCRIPTION_ACCOUNTS.unpaid.email, "/dashboard/subscription");
+  await signInAs(page, SUBSCRIPTION_ACCOUNTS.unpaid.email, "/dashboard/subscription");
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { name: "Get Discovered by Clients" })).toBeVisible();
   await expect(main.getByRole("heading", { name: "Yearly Membership" })).toBeVisible();
@@ -68,7 +59,7 @@ test("an unpaid performer sees the spec's plan, features, FAQ and the free listi
 });
 
 test("a paid subscriber sees Active Subscription with its renewal date, and no Activate anywhere", async ({ page }) => {
-  await signIn(page, ACCOUNTS.complete.email, "/dashboard/subscription");
+  await signInAs(page, ACCOUNTS.complete.email, "/dashboard/subscription");
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { name: "Active Subscription" })).toBeVisible();
   await expect(main.getByTestId("active-until")).toHaveText(DATE);
@@ -85,7 +76,7 @@ test("a paid subscriber sees Active Subscription with its renewal date, and no A
 
 test("Subscribe Now, Pay, Listing Active, Manage billing, Cancel: cancels on the period's end", async ({ page }) => {
   const subscriber = SUBSCRIPTION_ACCOUNTS.subscriber;
-  await signIn(page, subscriber.email, "/dashboard/subscription");
+  await signInAs(page, subscriber.email, "/dashboard/subscription");
   await page.getByRole("button", { name: "Subscribe Now" }).click();
   await expect(page).toHaveURL(new RegExp(`^${process.env.E2E_STRIPE_URL}/checkout/`));
   await page.getByRole("button", { name: /^Pay/ }).click();
@@ -118,7 +109,7 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("Subscribe Now is a plain form post that reaches checkout", async ({ page }) => {
-    await signIn(page, SUBSCRIPTION_ACCOUNTS.unpaid.email, "/dashboard/subscription");
+    await signInAs(page, SUBSCRIPTION_ACCOUNTS.unpaid.email, "/dashboard/subscription");
     await page.getByRole("main").getByRole("button", { name: "Subscribe Now" }).click();
     await expect(page).toHaveURL(new RegExp(`^${process.env.E2E_STRIPE_URL}/checkout/`));
     await expect(page.getByRole("button", { name: /^Pay/ })).toBeVisible();

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { checkoutConsents, stripeCustomers } from "~/server/db/schema";
 import {
   CHECKOUT_FAILED_MESSAGE,
@@ -19,25 +19,12 @@ import {
   mailTo,
   periodEnd,
   PUBLIC_URL,
-  resetData,
-  startPaymentsHarness,
   subscribeAndPay,
-  type PaymentsHarness,
+  payWithWebhooksHeld,
+  usePaymentsHarness,
 } from "./payments-fixtures";
 
-let harness: PaymentsHarness;
-
-beforeAll(async () => {
-  harness = await startPaymentsHarness();
-});
-
-afterAll(async () => {
-  await harness?.close();
-});
-
-beforeEach(async () => {
-  await resetData(harness);
-});
+const harness = usePaymentsHarness();
 
 async function customersOf(userId: string) {
   return harness.database.db.select().from(stripeCustomers).where(eq(stripeCustomers.userId, userId));
@@ -204,12 +191,7 @@ describe(`checkout (${ENGINE})`, () => {
   });
 
   it("brings the listing up to date on return from checkout, before the webhook arrives", async () => {
-    const account = await createUser(harness);
-    await createProfile(harness, account.id);
-    harness.sandbox.holdWebhooks();
-    const start = await startCheckout(harness.context, { userId: account.id, planId: "YEARLY_MEMBERSHIP" });
-    if (start.kind !== "checkout") throw new Error("expected checkout");
-    const { subscription } = await harness.sandbox.pay(start.sessionId);
+    const { account, subscription } = await payWithWebhooksHeld(harness);
     expect((await listing(harness, account.id))?.paymentStatus).toBe("pending");
     const state = await syncUserSubscription(harness.context, account.id);
     expect(state).toEqual({ paymentStatus: "paid", paymentExpiry: todayIso(periodEnd(subscription)) });

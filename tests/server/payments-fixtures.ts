@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { and, asc, eq } from "drizzle-orm";
 import pino from "pino";
 import Stripe from "stripe";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import {
   emailOutbox,
   freeListingGrants,
@@ -36,6 +37,24 @@ export interface PaymentsHarness {
    *  (signature check to commit) for `npm run bench:webhooks`. */
   webhookAnswers: { type: string; result: WebhookResult; ms: number }[];
   close(): Promise<void>;
+}
+
+/**
+ * The harness for a test file: started once before its tests, wiped before each one, closed after.
+ * The object is filled in when the file's tests start, so use it only inside tests and hooks.
+ */
+export function usePaymentsHarness(): PaymentsHarness {
+  const harness = {} as PaymentsHarness;
+  beforeAll(async () => {
+    Object.assign(harness, await startPaymentsHarness());
+  });
+  afterAll(async () => {
+    await harness.close?.();
+  });
+  beforeEach(async () => {
+    await resetData(harness);
+  });
+  return harness;
 }
 
 export interface PaymentsHarnessOptions {
@@ -161,6 +180,26 @@ export async function subscribeAndPay(harness: PaymentsHarness, userId: string) 
   const session = harness.sandbox.checkoutSession(start.sessionId)!;
   const subscription = harness.sandbox.subscriptions().find((s) => s.id === session.subscription)!;
   return { start, html, redirect: paid.headers.get("location"), status: paid.status, subscription };
+}
+
+/**
+ * A new performer with a profile who pays, while the sandbox holds every webhook back: the test
+ * decides when (and in what order) the purchase's events reach the app.
+ */
+export async function payWithWebhooksHeld(harness: PaymentsHarness) {
+  const account = await createUser(harness);
+  await createProfile(harness, account.id);
+  harness.sandbox.holdWebhooks();
+  const start = await startCheckout(harness.context, { userId: account.id, planId: "YEARLY_MEMBERSHIP" });
+  if (start.kind !== "checkout") throw new Error(`expected a checkout session, got ${start.kind}`);
+  return { account, ...(await harness.sandbox.pay(start.sessionId)) };
+}
+
+/** The JSON payload of an event the sandbox sent (or holds). */
+export function eventPayload(harness: PaymentsHarness, eventId: string): Record<string, unknown> {
+  const record = harness.sandbox.events().find((e) => e.event.id === eventId);
+  if (!record) throw new Error(`the sandbox has no event ${eventId}`);
+  return JSON.parse(record.payload) as Record<string, unknown>;
 }
 
 export function periodEnd(subscription: { items: { data: { current_period_end: number }[] } }): Date {

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { billingNotices, freeListingGrants, stripeSubscriptions } from "~/server/db/schema";
 import pino from "pino";
 import { loadConfig } from "~/server/config.server";
@@ -17,25 +17,11 @@ import {
   mailTo,
   periodEnd,
   PUBLIC_URL,
-  resetData,
-  startPaymentsHarness,
   subscribeAndPay,
-  type PaymentsHarness,
+  usePaymentsHarness,
 } from "./payments-fixtures";
 
-let harness: PaymentsHarness;
-
-beforeAll(async () => {
-  harness = await startPaymentsHarness();
-});
-
-afterAll(async () => {
-  await harness?.close();
-});
-
-beforeEach(async () => {
-  await resetData(harness);
-});
+const harness = usePaymentsHarness();
 
 async function paidUser(state = "TX") {
   const account = await createUser(harness);

@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { emailOutbox, stripeEvents, stripeSubscriptions } from "~/server/db/schema";
-import { startCheckout } from "~/server/payments/checkout.server";
 import { handleStripeWebhook } from "~/server/payments/webhook.server";
 import { todayIso } from "~/server/visibility.server";
 import {
@@ -11,26 +10,14 @@ import {
   listing,
   mailTo,
   periodEnd,
-  resetData,
   signedDelivery,
-  startPaymentsHarness,
   subscribeAndPay,
-  type PaymentsHarness,
+  payWithWebhooksHeld,
+  eventPayload,
+  usePaymentsHarness,
 } from "./payments-fixtures";
 
-let harness: PaymentsHarness;
-
-beforeAll(async () => {
-  harness = await startPaymentsHarness();
-});
-
-afterAll(async () => {
-  await harness?.close();
-});
-
-beforeEach(async () => {
-  await resetData(harness);
-});
+const harness = usePaymentsHarness();
 
 async function recordedEvents() {
   return harness.database.db.select().from(stripeEvents);
@@ -57,14 +44,8 @@ describe(`Stripe webhook signature (${ENGINE})`, () => {
   });
 
   it("answers 400 and changes nothing for a missing, tampered, wrongly keyed or stale signature", async () => {
-    const account = await createUser(harness);
-    await createProfile(harness, account.id);
-    harness.sandbox.holdWebhooks();
-    const start = await startCheckout(harness.context, { userId: account.id, planId: "YEARLY_MEMBERSHIP" });
-    if (start.kind !== "checkout") throw new Error("expected checkout");
-    const { events } = await harness.sandbox.pay(start.sessionId);
-    const record = harness.sandbox.events().find((e) => e.event.id === events[0])!;
-    const event = JSON.parse(record.payload) as Record<string, unknown>;
+    const { account, events } = await payWithWebhooksHeld(harness);
+    const event = eventPayload(harness, events[0]);
     const good = signedDelivery(event);
 
     const missing = await handleStripeWebhook(good.body, undefined, harness.context);
@@ -95,12 +76,7 @@ describe(`Stripe webhook signature (${ENGINE})`, () => {
 
 describe(`Stripe webhook events (${ENGINE})`, () => {
   it("applies the same event twice as one change and one email", async () => {
-    const account = await createUser(harness);
-    await createProfile(harness, account.id);
-    harness.sandbox.holdWebhooks();
-    const start = await startCheckout(harness.context, { userId: account.id, planId: "YEARLY_MEMBERSHIP" });
-    if (start.kind !== "checkout") throw new Error("expected checkout");
-    const { events, subscription } = await harness.sandbox.pay(start.sessionId);
+    const { account, events, subscription } = await payWithWebhooksHeld(harness);
     const completed = events[events.length - 1];
     await harness.sandbox.releaseWebhooks([completed]);
     // Only the first delivery of checkout.session.completed changed anything; the rest found it done.
@@ -122,14 +98,8 @@ describe(`Stripe webhook events (${ENGINE})`, () => {
   });
 
   it("handles two simultaneous deliveries of one event as one", async () => {
-    const account = await createUser(harness);
-    await createProfile(harness, account.id);
-    harness.sandbox.holdWebhooks();
-    const start = await startCheckout(harness.context, { userId: account.id, planId: "YEARLY_MEMBERSHIP" });
-    if (start.kind !== "checkout") throw new Error("expected checkout");
-    const { events } = await harness.sandbox.pay(start.sessionId);
-    const record = harness.sandbox.events().find((e) => e.event.id === events[0])!;
-    const delivery = signedDelivery(JSON.parse(record.payload) as Record<string, unknown>);
+    const { account, events } = await payWithWebhooksHeld(harness);
+    const delivery = signedDelivery(eventPayload(harness, events[0]));
     const results = await Promise.all([
       handleStripeWebhook(delivery.body, delivery.header, harness.context),
       handleStripeWebhook(delivery.body, delivery.header, harness.context),
@@ -142,12 +112,7 @@ describe(`Stripe webhook events (${ENGINE})`, () => {
   });
 
   it("converges when customer.subscription.updated arrives before checkout.session.completed", async () => {
-    const account = await createUser(harness);
-    await createProfile(harness, account.id);
-    harness.sandbox.holdWebhooks();
-    const start = await startCheckout(harness.context, { userId: account.id, planId: "YEARLY_MEMBERSHIP" });
-    if (start.kind !== "checkout") throw new Error("expected checkout");
-    const paid = await harness.sandbox.pay(start.sessionId);
+    const { account, ...paid } = await payWithWebhooksHeld(harness);
     // A portal cancel right after paying: its `updated` overtakes everything from the purchase.
     harness.sandbox.holdWebhooks();
     const cancel = await harness.sandbox.cancelAtPeriodEnd(paid.subscription.id);
@@ -184,12 +149,7 @@ describe(`Stripe webhook events (${ENGINE})`, () => {
   });
 
   it("answers 500 and records nothing when Stripe cannot be read, then applies the retry", async () => {
-    const account = await createUser(harness);
-    await createProfile(harness, account.id);
-    harness.sandbox.holdWebhooks();
-    const start = await startCheckout(harness.context, { userId: account.id, planId: "YEARLY_MEMBERSHIP" });
-    if (start.kind !== "checkout") throw new Error("expected checkout");
-    const { events } = await harness.sandbox.pay(start.sessionId);
+    const { account, events } = await payWithWebhooksHeld(harness);
     harness.sandbox.setOutage(true);
     const failed = await harness.sandbox.releaseWebhooks();
     const types = events.map((id) => harness.sandbox.events().find((e) => e.event.id === id)!.event.type);
