@@ -530,6 +530,59 @@ export const billingNotices = pgTable(
   ],
 );
 
+// ---------------------------------------------------------------- admin
+export const ADMIN_ACTIONS = [
+  "request.approve",
+  "request.reject",
+  "request.delete",
+  "message.read",
+  "message.delete",
+  "profile.activate",
+  "profile.deactivate",
+  "profile.delete",
+] as const;
+
+/**
+ * One row per admin write, stored in the write's own transaction. The target is a plain id with no
+ * foreign key, so deleting the record keeps its history.
+ */
+export const adminAuditLog = pgTable(
+  "admin_audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    adminId: text("admin_id").references(() => user.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id").notNull(),
+    notes: text("notes"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("admin_audit_log_created_idx").on(t.createdAt.desc()),
+    check("admin_audit_log_action_check", sql`${t.action} in (${sqlList(ADMIN_ACTIONS)})`),
+    check("admin_audit_log_target_type_check", sql`${t.targetType} in ('free_listing_request', 'contact_message', 'profile')`),
+  ],
+);
+
+export const FREE_LISTING_PROGRAM_LIMIT = 150;
+
+/**
+ * The free-listing program's counter: one row (id 1), raised by an upsert in the transaction that
+ * grants, so the CHECK refuses the 151st grant however many admins approve at once.
+ */
+export const freeListingProgram = pgTable(
+  "free_listing_program",
+  {
+    id: integer("id").primaryKey().default(1),
+    grantsIssued: integer("grants_issued").notNull().default(0),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("free_listing_program_single_row_check", sql`${t.id} = 1`),
+    check("free_listing_program_limit_check", sql`${t.grantsIssued} >= 0 and ${t.grantsIssued} <= 150`),
+  ],
+);
+
 export const schema = {
   user,
   session,
@@ -552,4 +605,6 @@ export const schema = {
   freeListingGrants,
   checkoutConsents,
   billingNotices,
+  adminAuditLog,
+  freeListingProgram,
 };

@@ -1,0 +1,155 @@
+import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import type { Executor } from "../db/client.server";
+import { contactMessages, profiles } from "../db/schema";
+import { recordAudit } from "./audit.server";
+import { likePattern, pageBounds, type PageRequest, type Paged } from "./paging.server";
+
+// Inquiries the site relayed, as the admin dashboard's Messages section reads and manages them.
+
+// Toasts from the spec (Admin dashboard), word for word.
+export const MESSAGE_MARKED_READ = "Marked as read";
+export const MESSAGE_MARK_READ_FAILED = "Failed to mark as read";
+export const MESSAGE_DELETED = "Message deleted successfully";
+export const MESSAGE_DELETE_FAILED = "Failed to delete message";
+export const MESSAGE_DELETE_CONFIRM = "Are you sure you want to delete this message?";
+export const UNKNOWN_PROFILE = "Unknown Profile";
+
+export type MessageStatusFilter = "all" | "unread" | "read";
+
+export interface MessageListRow {
+  id: string;
+  createdAt: Date;
+  senderName: string;
+  senderEmail: string;
+  profileId: string;
+  /** The profile's display name, or "Unknown Profile". */
+  profileName: string;
+  isRead: boolean;
+}
+
+export interface MessageList extends Paged<MessageListRow> {
+  counts: Record<MessageStatusFilter, number>;
+}
+
+export async function listMessages(db: Executor, options: PageRequest & { status?: MessageStatusFilter } = {}): Promise<MessageList> {
+  const { page, pageSize, offset } = pageBounds(options);
+  const pattern = likePattern(options.search);
+  const searchCondition = pattern
+    ? or(ilike(contactMessages.senderName, pattern), ilike(contactMessages.senderEmail, pattern))
+    : undefined;
+  const statusCondition =
+    options.status === "read" ? eq(contactMessages.isRead, true) : options.status === "unread" ? eq(contactMessages.isRead, false) : undefined;
+  const where: SQL | undefined = and(searchCondition, statusCondition);
+  const [rows, grouped] = await Promise.all([
+    db
+      .select({
+        id: contactMessages.id,
+        createdAt: contactMessages.createdAt,
+        senderName: contactMessages.senderName,
+        senderEmail: contactMessages.senderEmail,
+        profileId: contactMessages.profileId,
+        displayName: profiles.displayName,
+        isRead: contactMessages.isRead,
+      })
+      .from(contactMessages)
+      .leftJoin(profiles, eq(profiles.id, contactMessages.profileId))
+      .where(where)
+      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+      .limit(pageSize)
+      .offset(offset),
+    db.select({ isRead: contactMessages.isRead, n: count() }).from(contactMessages).where(searchCondition).groupBy(contactMessages.isRead),
+  ]);
+  const counts: Record<MessageStatusFilter, number> = { all: 0, read: 0, unread: 0 };
+  for (const row of grouped) {
+    counts[row.isRead ? "read" : "unread"] = Number(row.n);
+    counts.all += Number(row.n);
+  }
+  const status = options.status ?? "all";
+  return {
+    rows: rows.map(({ displayName, ...row }) => ({ ...row, profileName: displayName ?? UNKNOWN_PROFILE })),
+    page,
+    pageSize,
+    total: counts[status],
+    counts,
+  };
+}
+
+export interface MessageDetail {
+  id: string;
+  createdAt: Date;
+  senderName: string;
+  senderEmail: string;
+  phoneNumber: string;
+  city: string;
+  state: string;
+  zip: string;
+  eventType: string[];
+  eventDate: string | null;
+  message: string;
+  isRead: boolean;
+  profileId: string;
+  profileName: string;
+}
+
+function isUuid(id: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+}
+
+export async function getMessage(db: Executor, id: string): Promise<MessageDetail | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select({
+      id: contactMessages.id,
+      createdAt: contactMessages.createdAt,
+      senderName: contactMessages.senderName,
+      senderEmail: contactMessages.senderEmail,
+      phoneNumber: contactMessages.phoneNumber,
+      city: contactMessages.city,
+      state: contactMessages.state,
+      zip: contactMessages.zip,
+      eventType: contactMessages.eventType,
+      eventDate: contactMessages.eventDate,
+      message: contactMessages.message,
+      isRead: contactMessages.isRead,
+      profileId: contactMessages.profileId,
+      displayName: profiles.displayName,
+    })
+    .from(contactMessages)
+    .leftJoin(profiles, eq(profiles.id, contactMessages.profileId))
+    .where(eq(contactMessages.id, id));
+  if (!row) return null;
+  const { displayName, ...rest } = row;
+  return { ...rest, profileName: displayName ?? UNKNOWN_PROFILE };
+}
+
+export type MarkReadOutcome = { kind: "marked-read" } | { kind: "already-read" } | { kind: "not-found" };
+
+/** Marks an unread message read; a message already read is left alone and writes no audit row. */
+export async function markMessageRead(db: Executor, input: { adminId: string; messageId: string }): Promise<MarkReadOutcome> {
+  if (!isUuid(input.messageId)) return { kind: "not-found" };
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(contactMessages)
+      .set({ isRead: true })
+      .where(and(eq(contactMessages.id, input.messageId), eq(contactMessages.isRead, false)))
+      .returning({ id: contactMessages.id });
+    if (!row) {
+      const [exists] = await tx.select({ id: contactMessages.id }).from(contactMessages).where(eq(contactMessages.id, input.messageId));
+      return exists ? ({ kind: "already-read" } as const) : ({ kind: "not-found" } as const);
+    }
+    await recordAudit(tx, { adminId: input.adminId, action: "message.read", targetType: "contact_message", targetId: row.id });
+    return { kind: "marked-read" } as const;
+  });
+}
+
+export type MessageDeleteOutcome = { kind: "deleted" } | { kind: "not-found" };
+
+export async function deleteMessage(db: Executor, input: { adminId: string; messageId: string }): Promise<MessageDeleteOutcome> {
+  if (!isUuid(input.messageId)) return { kind: "not-found" };
+  return db.transaction(async (tx) => {
+    const [row] = await tx.delete(contactMessages).where(eq(contactMessages.id, input.messageId)).returning({ id: contactMessages.id });
+    if (!row) return { kind: "not-found" } as const;
+    await recordAudit(tx, { adminId: input.adminId, action: "message.delete", targetType: "contact_message", targetId: row.id });
+    return { kind: "deleted" } as const;
+  });
+}

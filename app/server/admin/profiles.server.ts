@@ -1,0 +1,190 @@
+import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import type { Executor } from "../db/client.server";
+import { profileImages, profiles, user, type ImageVariant } from "../db/schema";
+import { deleteStoredImage } from "../images/store.server";
+import type { Storage } from "../storage/storage.server";
+import { todayIso } from "../visibility.server";
+import { recordAudit } from "./audit.server";
+import { likePattern, pageBounds, type PageRequest, type Paged } from "./paging.server";
+
+// Profiles in the admin dashboard: paged list with payment status, toggle active, delete.
+
+// Toasts from the spec (Admin dashboard), word for word.
+export const PROFILE_ACTIVATED = "Profile activated successfully";
+export const PROFILE_DEACTIVATED = "Profile deactivated successfully";
+export const PROFILE_STATUS_FAILED = "Failed to update profile status";
+export const PROFILE_DELETED = "Profile deleted successfully";
+export const PROFILE_DELETE_FAILED = "Failed to delete profile";
+export const PROFILE_DELETE_CONFIRM = "Are you sure you want to delete this profile? This action cannot be undone.";
+
+export type ProfileStatusFilter = "all" | "active" | "inactive" | "paid" | "expired" | "unpaid";
+
+export interface ProfileListRow {
+  id: string;
+  createdAt: Date;
+  displayName: string | null;
+  contactEmail: string | null;
+  accountEmail: string | null;
+  city: string | null;
+  state: string | null;
+  isActive: boolean;
+  paymentStatus: string;
+  paymentExpiry: string | null;
+  /** paid and not past its expiry ("active", green), expired (red), anything else (yellow). */
+  paymentTone: "paid" | "expired" | "other";
+  firstImageUrl: string | null;
+  categories: string[];
+}
+
+export interface ProfileList extends Paged<ProfileListRow> {
+  counts: Record<ProfileStatusFilter, number>;
+}
+
+function statusCondition(status: ProfileStatusFilter | undefined): SQL | undefined {
+  switch (status) {
+    case "active":
+      return eq(profiles.isActive, true);
+    case "inactive":
+      return eq(profiles.isActive, false);
+    case "paid":
+      return eq(profiles.paymentStatus, "paid");
+    case "expired":
+      return eq(profiles.paymentStatus, "expired");
+    case "unpaid":
+      return eq(profiles.paymentStatus, "pending");
+    default:
+      return undefined;
+  }
+}
+
+export async function listProfiles(
+  db: Executor,
+  options: PageRequest & { status?: ProfileStatusFilter; today?: string } = {},
+): Promise<ProfileList> {
+  const { page, pageSize, offset } = pageBounds(options);
+  const today = options.today ?? todayIso();
+  const pattern = likePattern(options.search);
+  const searchCondition = pattern
+    ? or(ilike(profiles.displayName, pattern), ilike(profiles.contactEmail, pattern), ilike(user.email, pattern))
+    : undefined;
+  const status = options.status ?? "all";
+  const [rows, [tally]] = await Promise.all([
+    db
+      .select({
+        id: profiles.id,
+        createdAt: profiles.createdAt,
+        displayName: profiles.displayName,
+        contactEmail: profiles.contactEmail,
+        accountEmail: user.email,
+        city: profiles.city,
+        state: profiles.state,
+        isActive: profiles.isActive,
+        paymentStatus: profiles.paymentStatus,
+        paymentExpiry: profiles.paymentExpiry,
+        firstImageUrl: sql<string | null>`(select ${profileImages.imageUrl} from ${profileImages} where ${profileImages.profileId} = ${profiles.id} order by ${profileImages.position} limit 1)`,
+        categories: sql<string[]>`coalesce((select array_agg(pc.category order by pc.category) from profile_categories pc where pc.profile_id = ${profiles.id}), '{}'::text[])`,
+      })
+      .from(profiles)
+      .leftJoin(user, eq(user.id, profiles.id))
+      .where(and(searchCondition, statusCondition(status)))
+      .orderBy(desc(profiles.createdAt), desc(profiles.id))
+      .limit(pageSize)
+      .offset(offset),
+    db
+      .select({
+        all: count(),
+        active: sql<number>`count(*) filter (where ${profiles.isActive})`,
+        inactive: sql<number>`count(*) filter (where not ${profiles.isActive})`,
+        paid: sql<number>`count(*) filter (where ${profiles.paymentStatus} = 'paid')`,
+        expired: sql<number>`count(*) filter (where ${profiles.paymentStatus} = 'expired')`,
+        unpaid: sql<number>`count(*) filter (where ${profiles.paymentStatus} = 'pending')`,
+      })
+      .from(profiles)
+      .leftJoin(user, eq(user.id, profiles.id))
+      .where(searchCondition),
+  ]);
+  const counts: Record<ProfileStatusFilter, number> = {
+    all: Number(tally.all),
+    active: Number(tally.active),
+    inactive: Number(tally.inactive),
+    paid: Number(tally.paid),
+    expired: Number(tally.expired),
+    unpaid: Number(tally.unpaid),
+  };
+  return {
+    rows: rows.map((row) => ({
+      ...row,
+      categories: row.categories ?? [],
+      paymentTone:
+        row.paymentStatus === "paid" && row.paymentExpiry !== null && row.paymentExpiry >= today
+          ? "paid"
+          : row.paymentStatus === "expired" || row.paymentStatus === "paid"
+            ? "expired"
+            : "other",
+    })),
+    page,
+    pageSize,
+    total: counts[status],
+    counts,
+  };
+}
+
+export type SetActiveOutcome = { kind: "activated" } | { kind: "deactivated" } | { kind: "unchanged"; isActive: boolean } | { kind: "not-found" };
+
+/** Shows (active) or hides (inactive) a profile; the public queries read is_active, so it takes effect at once. */
+export async function setProfileActive(
+  db: Executor,
+  input: { adminId: string; profileId: string; active: boolean },
+): Promise<SetActiveOutcome> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(profiles)
+      .set({ isActive: input.active })
+      .where(and(eq(profiles.id, input.profileId), eq(profiles.isActive, !input.active)))
+      .returning({ id: profiles.id });
+    if (!row) {
+      const [exists] = await tx.select({ isActive: profiles.isActive }).from(profiles).where(eq(profiles.id, input.profileId));
+      return exists ? ({ kind: "unchanged", isActive: exists.isActive } as const) : ({ kind: "not-found" } as const);
+    }
+    await recordAudit(tx, {
+      adminId: input.adminId,
+      action: input.active ? "profile.activate" : "profile.deactivate",
+      targetType: "profile",
+      targetId: row.id,
+    });
+    return input.active ? ({ kind: "activated" } as const) : ({ kind: "deactivated" } as const);
+  });
+}
+
+/** Flips is_active, for a single "toggle" button. */
+export async function toggleProfileActive(db: Executor, input: { adminId: string; profileId: string }): Promise<SetActiveOutcome> {
+  const [row] = await db.select({ isActive: profiles.isActive }).from(profiles).where(eq(profiles.id, input.profileId));
+  if (!row) return { kind: "not-found" };
+  return setProfileActive(db, { ...input, active: !row.isActive });
+}
+
+export type ProfileDeleteOutcome = { kind: "deleted"; imagesRemoved: number } | { kind: "not-found" };
+
+/**
+ * Deletes a profile with its categories, images and inquiries (the foreign keys cascade), then
+ * removes the image files from storage once the delete has committed. The account stays.
+ */
+export async function deleteProfile(
+  db: Executor,
+  storage: Storage,
+  input: { adminId: string; profileId: string },
+): Promise<ProfileDeleteOutcome> {
+  const variants = await db.transaction(async (tx) => {
+    const images = await tx
+      .select({ variants: profileImages.variants })
+      .from(profileImages)
+      .where(eq(profileImages.profileId, input.profileId));
+    const [row] = await tx.delete(profiles).where(eq(profiles.id, input.profileId)).returning({ id: profiles.id });
+    if (!row) return null;
+    await recordAudit(tx, { adminId: input.adminId, action: "profile.delete", targetType: "profile", targetId: row.id });
+    return images.flatMap((image): ImageVariant[] => image.variants);
+  });
+  if (variants === null) return { kind: "not-found" };
+  await deleteStoredImage(storage, variants);
+  return { kind: "deleted", imagesRemoved: variants.length };
+}
