@@ -167,7 +167,7 @@ export async function approveFreeListingRequest(
       const grant = await grantFreeListing(
         tx,
         context,
-        { userId: input.userId ?? null, email: request.email, grantedBy: input.adminId, sourceRequestId: request.id },
+        { userId: input.userId ?? request.userId ?? null, email: request.email, grantedBy: input.adminId, sourceRequestId: request.id },
         now,
       );
       const [endsRow] = await tx

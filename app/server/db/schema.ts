@@ -299,10 +299,13 @@ export const freeListingRequests = pgTable(
     reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
     reviewedBy: text("reviewed_by").references(() => user.id, { onDelete: "set null" }),
     notes: text("notes"),
+    /** The account that applied while signed in; an approval lists that account directly. */
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("free_listing_requests_created_idx").on(t.createdAt),
+    index("free_listing_requests_user_idx").on(t.userId),
     index("free_listing_requests_status_idx").on(t.status),
     check("free_listing_requests_status_check", sql`${t.status} in (${sqlList(REQUEST_STATUSES)})`),
     check("free_listing_requests_experience_check", sql`${t.experience} in (${sqlList(EXPERIENCE_OPTIONS)})`),
