@@ -57,7 +57,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   if (result.status !== "saved") throw data("Not Found", { status: 404 });
 
-  const next = result.target.adminEdit ? "/admin" : "/dashboard";
+  const next = result.target.adminEdit ? "/admin?tab=profiles" : "/dashboard";
   return redirectWithFlash(context, request, next, { type: "success", message: PROFILE_SAVED });
 }
 
@@ -77,7 +77,7 @@ export function meta({ matches, location, loaderData }: Route.MetaArgs) {
 }
 
 function backLinkOf(adminEdit: boolean) {
-  return adminEdit ? { to: "/admin", label: "Back to Admin Dashboard" } : { to: "/dashboard", label: "Back to Dashboard" };
+  return adminEdit ? { to: "/admin?tab=profiles", label: "Back to Admin Dashboard" } : { to: "/dashboard", label: "Back to Dashboard" };
 }
 
 function BackLink({ to, label }: { to: string; label: string }) {

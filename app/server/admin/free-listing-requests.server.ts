@@ -1,7 +1,8 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { RequestStatus } from "~/lib/constants";
+import type { RequestStatusFilter } from "~/lib/admin-view";
 import type { Executor } from "../db/client.server";
-import { FREE_LISTING_PROGRAM_LIMIT, freeListingGrants, freeListingProgram, freeListingRequests, user } from "../db/schema";
+import { freeListingGrants, freeListingProgram, freeListingRequests, user } from "../db/schema";
 import { enqueueEmail } from "../mail/outbox.server";
 import type { ListingContext } from "../payments/context.server";
 import { grantFreeListing } from "../payments/grants.server";
@@ -11,19 +12,6 @@ import { isCheckViolation, likePattern, pageBounds, type PageRequest, type Paged
 
 // Free-listing requests in the admin dashboard: list, detail, approve (grants a free year), reject,
 // delete. Every write records one audit row in its own transaction.
-
-// Toasts from the spec (Admin dashboard), word for word.
-export const REQUEST_APPROVED = "Request approved";
-export const REQUEST_REJECTED = "Request rejected";
-export const REQUEST_UPDATE_FAILED = "Failed to update request status";
-export const REQUEST_DELETED = "Request deleted successfully";
-export const REQUEST_DELETE_FAILED = "Failed to delete request";
-export const REQUEST_DELETE_CONFIRM = "Are you sure you want to delete this request?";
-// Not in the spec: the refusals the issue asks to explain.
-export const REQUEST_ALREADY_REVIEWED = "This request has already been reviewed.";
-export const PROGRAM_FULL = `All ${FREE_LISTING_PROGRAM_LIMIT} free listings have been granted; no more can be approved.`;
-
-export type RequestStatusFilter = RequestStatus | "all";
 
 export interface RequestListRow {
   id: string;

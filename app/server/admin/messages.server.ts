@@ -1,20 +1,12 @@
 import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import type { MessageStatusFilter } from "~/lib/admin-view";
 import type { Executor } from "../db/client.server";
+import { UNKNOWN_PROFILE } from "~/lib/admin-messages";
 import { contactMessages, profiles } from "../db/schema";
 import { recordAudit } from "./audit.server";
 import { likePattern, pageBounds, type PageRequest, type Paged } from "./paging.server";
 
 // Inquiries the site relayed, as the admin dashboard's Messages section reads and manages them.
-
-// Toasts from the spec (Admin dashboard), word for word.
-export const MESSAGE_MARKED_READ = "Marked as read";
-export const MESSAGE_MARK_READ_FAILED = "Failed to mark as read";
-export const MESSAGE_DELETED = "Message deleted successfully";
-export const MESSAGE_DELETE_FAILED = "Failed to delete message";
-export const MESSAGE_DELETE_CONFIRM = "Are you sure you want to delete this message?";
-export const UNKNOWN_PROFILE = "Unknown Profile";
-
-export type MessageStatusFilter = "all" | "unread" | "read";
 
 export interface MessageListRow {
   id: string;

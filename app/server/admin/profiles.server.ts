@@ -1,4 +1,5 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import type { ProfileStatusFilter } from "~/lib/admin-view";
 import type { Executor } from "../db/client.server";
 import { profileImages, profiles, user, type ImageVariant } from "../db/schema";
 import { deleteStoredImage } from "../images/store.server";
@@ -8,16 +9,6 @@ import { recordAudit } from "./audit.server";
 import { likePattern, pageBounds, type PageRequest, type Paged } from "./paging.server";
 
 // Profiles in the admin dashboard: paged list with payment status, toggle active, delete.
-
-// Toasts from the spec (Admin dashboard), word for word.
-export const PROFILE_ACTIVATED = "Profile activated successfully";
-export const PROFILE_DEACTIVATED = "Profile deactivated successfully";
-export const PROFILE_STATUS_FAILED = "Failed to update profile status";
-export const PROFILE_DELETED = "Profile deleted successfully";
-export const PROFILE_DELETE_FAILED = "Failed to delete profile";
-export const PROFILE_DELETE_CONFIRM = "Are you sure you want to delete this profile? This action cannot be undone.";
-
-export type ProfileStatusFilter = "all" | "active" | "inactive" | "paid" | "expired" | "unpaid";
 
 export interface ProfileListRow {
   id: string;

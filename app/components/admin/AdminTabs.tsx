@@ -1,0 +1,38 @@
+import { Link } from "react-router";
+import { cx } from "~/components/ui/cx";
+import { ADMIN_TAB_TITLES, ADMIN_TABS, type AdminSectionCounts, type AdminTab } from "~/lib/admin-view";
+
+/** What each section's tab counts: the work waiting (pending, unread) or the size of the list. */
+export function tabCount(tab: AdminTab, counts: AdminSectionCounts): string {
+  if (tab === "requests") return `${counts.requests.pending.toLocaleString("en-US")} pending`;
+  if (tab === "messages") return `${counts.messages.unread.toLocaleString("en-US")} unread`;
+  return `${counts.profiles.total.toLocaleString("en-US")} total`;
+}
+
+/** The three sections as links (each keeps its own address), the current one marked for screen readers. */
+export function AdminTabs({ current, counts }: { current: AdminTab; counts: AdminSectionCounts }) {
+  return (
+    <nav aria-label="Admin sections" className="border-b border-slate-200">
+      <ul className="-mb-px flex gap-1 overflow-x-auto">
+        {ADMIN_TABS.map((tab) => {
+          const active = tab === current;
+          return (
+            <li key={tab} className="shrink-0">
+              <Link
+                to={tab === "requests" ? "/admin" : `/admin?tab=${tab}`}
+                aria-current={active ? "page" : undefined}
+                className={cx(
+                  "flex flex-col border-b-2 px-3 py-2 text-sm font-semibold sm:px-4",
+                  active ? "border-brand-700 text-brand-800" : "border-transparent text-slate-700 hover:border-slate-300 hover:text-slate-900",
+                )}
+              >
+                {ADMIN_TAB_TITLES[tab]}
+                <span className="text-xs font-medium text-slate-700">{tabCount(tab, counts)}</span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

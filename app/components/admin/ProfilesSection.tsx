@@ -1,0 +1,123 @@
+import { Link } from "react-router";
+import { formatShortDate } from "~/components/dashboard/format";
+import { Badge } from "~/components/ui/Badge";
+import { cx } from "~/components/ui/cx";
+import { adminHref, type AdminLocation, type PageInfo, type ProfileRowView } from "~/lib/admin-view";
+import { formatLocation, moreLabel, visibleCategories } from "~/lib/format";
+import { AdminActionForm } from "./AdminActionForm";
+import { SectionTable, td, th } from "./SectionTable";
+
+/** The spec's colours: paid and current as active in green, expired red, anything else yellow. */
+function PaymentBadge({ row }: { row: ProfileRowView }) {
+  const until = row.paymentExpiry ? formatShortDate(row.paymentExpiry) : null;
+  if (row.paymentTone === "paid") {
+    return (
+      <span className="flex flex-col items-start gap-1">
+        <Badge tone="success">Active</Badge>
+        {until ? <span className="whitespace-nowrap text-xs text-slate-700">Paid until {until}</span> : null}
+      </span>
+    );
+  }
+  if (row.paymentTone === "expired") {
+    return (
+      <span className="flex flex-col items-start gap-1">
+        <Badge tone="danger">Expired</Badge>
+        {until ? <span className="whitespace-nowrap text-xs text-slate-700">Ended {until}</span> : null}
+      </span>
+    );
+  }
+  const label = row.paymentStatus === "pending" ? "Not paid" : row.paymentStatus.charAt(0).toUpperCase() + row.paymentStatus.slice(1);
+  return <Badge tone="warning">{label}</Badge>;
+}
+
+function ActiveBadge({ isActive }: { isActive: boolean }) {
+  return <Badge tone={isActive ? "success" : "neutral"}>{isActive ? "Active" : "Inactive"}</Badge>;
+}
+
+export function ProfilesTable({ location, rows, info }: { location: AdminLocation; rows: ProfileRowView[]; info: PageInfo }) {
+  const here = adminHref(location);
+  return (
+    <SectionTable
+      location={location}
+      info={info}
+      noun="profiles"
+      empty="No profiles yet. Performers' profiles appear here as soon as they save one."
+      caption="Performer profiles, newest first"
+      head={
+        <tr>
+          <th scope="col" className={th}>Name</th>
+          <th scope="col" className={cx(th, "hidden md:table-cell")}>Location</th>
+          <th scope="col" className={cx(th, "hidden sm:table-cell")}>Status</th>
+          <th scope="col" className={cx(th, "hidden sm:table-cell")}>Payment</th>
+          <th scope="col" className={cx(th, "hidden lg:table-cell")}>Categories</th>
+          <th scope="col" className={th}>Actions</th>
+        </tr>
+      }
+    >
+      {rows.map((row) => {
+        const name = row.displayName ?? "Unnamed profile";
+        const who = `profile ${name}`;
+        const shown = visibleCategories(row.categories);
+        const email = row.contactEmail ?? row.accountEmail;
+        return (
+          <tr key={row.id} data-testid="profile-row">
+            <td className={cx(td, "max-w-[16rem]")}>
+              <div className="flex items-start gap-3">
+                {row.firstImageUrl ? (
+                  <img src={row.firstImageUrl} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 shrink-0 rounded-md object-cover" />
+                ) : (
+                  <span aria-hidden="true" className="h-10 w-10 shrink-0 rounded-md bg-slate-200" />
+                )}
+                <span className="min-w-0 break-words">
+                  <span className={cx("block font-semibold", row.displayName ? "text-slate-900" : "italic text-slate-700")}>{name}</span>
+                  {email ? <span className="block break-all text-slate-700">{email}</span> : null}
+                  <span className="block text-slate-700 md:hidden">{formatLocation(row.city, row.state) || "No location yet"}</span>
+                  <span className="mt-1 flex flex-wrap items-start gap-2 sm:hidden">
+                    <ActiveBadge isActive={row.isActive} />
+                    <PaymentBadge row={row} />
+                  </span>
+                </span>
+              </div>
+            </td>
+            <td className={cx(td, "hidden text-slate-800 md:table-cell")}>{formatLocation(row.city, row.state) || "Not set"}</td>
+            <td className={cx(td, "hidden sm:table-cell")}>
+              <ActiveBadge isActive={row.isActive} />
+            </td>
+            <td className={cx(td, "hidden sm:table-cell")}>
+              <PaymentBadge row={row} />
+            </td>
+            <td className={cx(td, "hidden text-slate-800 lg:table-cell")}>
+              {shown.shown.length ? shown.shown.join(", ") : "None"}
+              {shown.hidden > 0 ? ` ${moreLabel(shown.hidden)}` : ""}
+            </td>
+            <td className={td}>
+              <div className="flex flex-wrap gap-2">
+                <Link
+                  to={`/profile/${row.id}`}
+                  className="inline-flex items-center rounded-md px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50 hover:underline"
+                >
+                  View<span className="sr-only"> public {who}</span>
+                </Link>
+                <AdminActionForm
+                  action={here}
+                  intent="set-active"
+                  id={row.id}
+                  fields={{ active: row.isActive ? "false" : "true" }}
+                  label={row.isActive ? "Deactivate" : "Activate"}
+                  srLabel={who}
+                />
+                <Link
+                  to={`/dashboard/edit-profile/${row.id}`}
+                  className="inline-flex items-center rounded-md px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50 hover:underline"
+                >
+                  Edit<span className="sr-only"> {who}</span>
+                </Link>
+                <AdminActionForm action={here} intent="delete-profile" id={row.id} label="Delete" srLabel={who} variant="ghost" />
+              </div>
+            </td>
+          </tr>
+        );
+      })}
+    </SectionTable>
+  );
+}

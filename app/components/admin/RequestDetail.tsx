@@ -1,0 +1,105 @@
+import { Form, Link, useNavigation } from "react-router";
+import { formatDate } from "~/components/dashboard/format";
+import { Button } from "~/components/ui/Button";
+import { TextAreaField } from "~/components/ui/Field";
+import { ADMIN_NOTES_MAX } from "~/lib/admin-schema";
+import { adminHref, type AdminLocation, type RequestDetailView } from "~/lib/admin-view";
+import { AdminActionForm } from "./AdminActionForm";
+import { DetailList, type DetailItem } from "./DetailList";
+import { RequestStatusBadge } from "./RequestsSection";
+
+const EXPERIENCE_LABELS: Record<string, string> = { "0-1": "Less than a year", "1-3": "1 to 3 years", "3+": "More than 3 years" };
+const ANSWER_LABELS: Record<string, string> = { yes: "Yes", no: "No", depends: "It depends" };
+
+function link(value: string | null, href: (v: string) => string): DetailItem["value"] {
+  return value ? { text: value, href: href(value) } : null;
+}
+
+/** A free-listing application in full, with Approve / Reject (optional notes) while it is pending. */
+export function RequestDetail({
+  location,
+  request,
+  notesError,
+  notesValue,
+}: {
+  location: AdminLocation;
+  request: RequestDetailView;
+  notesError: string | null;
+  notesValue: string | null;
+}) {
+  const navigation = useNavigation();
+  const here = adminHref(location);
+  const pending = request.status === "pending";
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("id") === request.id;
+  const items: DetailItem[] = [
+    { label: "Received", value: formatDate(request.createdAt) },
+    { label: "Email", value: link(request.email, (v) => `mailto:${v}`) },
+    { label: "Phone", value: link(request.phone, (v) => `tel:${v.replace(/[^\d+]/g, "")}`) },
+    { label: "Location", value: `${request.city}, ${request.state}` },
+    { label: "Experience", value: EXPERIENCE_LABELS[request.experience] ?? request.experience },
+    { label: "Has done paid events", value: ANSWER_LABELS[request.paidEvents] ?? request.paidEvents },
+    { label: "Willing to travel", value: ANSWER_LABELS[request.travel] ?? request.travel },
+    { label: "Event types", value: request.eventTypes },
+    { label: "Characters", value: request.characters },
+    { label: "Instagram", value: request.instagram },
+    { label: "Facebook", value: request.facebook },
+    { label: "YouTube", value: request.youtube },
+    { label: "TikTok", value: request.tiktok },
+    { label: "Website", value: request.website },
+    { label: "Applied while signed in", value: request.fromAccount ? "Yes: an approval lists that account" : "No: the grant waits for an account with this email" },
+  ];
+  const longItems: DetailItem[] = [
+    { label: "About", value: request.bio },
+    { label: "Why they want to join", value: request.whyJoin },
+    { label: "Questions", value: request.questions },
+  ];
+  return (
+    <article aria-labelledby="request-heading" className="space-y-6">
+      <Link to={adminHref(location, { view: null })} className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
+        <span aria-hidden="true">&larr;</span> Back to List
+      </Link>
+      <div className="flex flex-wrap items-center gap-3">
+        <h3 id="request-heading" className="break-words text-xl font-bold text-slate-900">
+          Request from {request.fullName}
+        </h3>
+        <RequestStatusBadge status={request.status} />
+      </div>
+      <DetailList items={items} />
+      <DetailList items={longItems} wide />
+
+      {pending ? (
+        <Form method="post" action={here} className="space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-4">
+          <input type="hidden" name="id" value={request.id} />
+          <TextAreaField
+            id="review-notes"
+            name="notes"
+            label="Notes (optional)"
+            hint="Included in the email to the applicant and kept with the request."
+            rows={3}
+            maxLength={ADMIN_NOTES_MAX}
+            defaultValue={notesValue ?? ""}
+            error={notesError}
+          />
+          <div className="flex flex-wrap gap-3">
+            <Button type="submit" name="intent" value="approve" disabled={submitting}>
+              Approve
+            </Button>
+            <Button type="submit" name="intent" value="reject" variant="secondary" disabled={submitting}>
+              Reject
+            </Button>
+          </div>
+        </Form>
+      ) : (
+        <div className="rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-800">
+          <p>
+            {request.status === "approved" ? "Approved" : "Rejected"}
+            {request.reviewedAt ? ` on ${formatDate(request.reviewedAt)}` : ""}
+            {request.reviewedByEmail ? ` by ${request.reviewedByEmail}` : ""}.
+          </p>
+          {request.notes ? <p className="mt-1 whitespace-pre-wrap break-words">Notes: {request.notes}</p> : null}
+        </div>
+      )}
+      <AdminActionForm action={here} intent="delete-request" id={request.id} label="Delete request" variant="danger" />
+    </article>
+  );
+}

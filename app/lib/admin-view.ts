@@ -1,0 +1,200 @@
+// What /admin shows, shared by its loader (app/server/admin/dashboard.server.ts) and its components:
+// where the admin is (tab, filter, search, page, open record), read from and written to the address,
+// and the shapes of the rows and records the page renders. Dates travel as ISO strings.
+
+export const ADMIN_TABS = ["requests", "messages", "profiles"] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number];
+
+export const ADMIN_TAB_TITLES: Record<AdminTab, string> = {
+  requests: "Free Listing Requests",
+  messages: "Messages",
+  profiles: "Profiles",
+};
+
+/** Each section's status filter: value and label, the first being "everything". */
+export const ADMIN_STATUS_FILTERS = {
+  requests: [
+    { value: "all", label: "All statuses" },
+    { value: "pending", label: "Pending" },
+    { value: "approved", label: "Approved" },
+    { value: "rejected", label: "Rejected" },
+  ],
+  messages: [
+    { value: "all", label: "All messages" },
+    { value: "unread", label: "Unread" },
+    { value: "read", label: "Read" },
+  ],
+  profiles: [
+    { value: "all", label: "All profiles" },
+    { value: "active", label: "Active" },
+    { value: "inactive", label: "Inactive" },
+    { value: "paid", label: "Paid" },
+    { value: "expired", label: "Expired" },
+    { value: "unpaid", label: "Not paid" },
+  ],
+} as const satisfies Record<AdminTab, readonly { value: string; label: string }[]>;
+
+export type RequestStatusFilter = (typeof ADMIN_STATUS_FILTERS.requests)[number]["value"];
+export type MessageStatusFilter = (typeof ADMIN_STATUS_FILTERS.messages)[number]["value"];
+export type ProfileStatusFilter = (typeof ADMIN_STATUS_FILTERS.profiles)[number]["value"];
+
+/** Where the admin is: everything /admin's address says. */
+export interface AdminLocation {
+  tab: AdminTab;
+  status: string;
+  q: string;
+  page: number;
+  /** The record opened in full (requests and messages), or null for the list. */
+  view: string | null;
+}
+
+const SEARCH_MAX = 100;
+
+function isTab(value: string | null): value is AdminTab {
+  return value !== null && (ADMIN_TABS as readonly string[]).includes(value);
+}
+
+/** Reads the admin's place from /admin's query; anything unknown falls back to the default. */
+export function parseAdminLocation(params: URLSearchParams): AdminLocation {
+  const tabParam = params.get("tab");
+  const tab: AdminTab = isTab(tabParam) ? tabParam : "requests";
+  const statusParam = params.get("status");
+  const status = ADMIN_STATUS_FILTERS[tab].some((f) => f.value === statusParam) ? statusParam! : "all";
+  const q = (params.get("q") ?? "").trim().slice(0, SEARCH_MAX);
+  const page = Number.parseInt(params.get("page") ?? "1", 10);
+  const view = params.get("view")?.trim() || null;
+  return { tab, status, q, page: Number.isFinite(page) && page > 0 ? Math.min(page, 1_000_000) : 1, view };
+}
+
+/** /admin's address for a place, naming only what differs from the defaults (so links stay short). */
+export function adminHref(location: AdminLocation, changes: Partial<AdminLocation> = {}): string {
+  const next = { ...location, ...changes };
+  const params = new URLSearchParams();
+  if (next.tab !== "requests") params.set("tab", next.tab);
+  if (next.status !== "all") params.set("status", next.status);
+  if (next.q) params.set("q", next.q);
+  if (next.page > 1) params.set("page", String(next.page));
+  if (next.view) params.set("view", next.view);
+  const query = params.toString();
+  return query ? `/admin?${query}` : "/admin";
+}
+
+/** Counts shown in the three section headings, over everything (not the current filter). */
+export interface AdminSectionCounts {
+  requests: { total: number; pending: number };
+  messages: { total: number; unread: number };
+  profiles: { total: number; inactive: number };
+  /** Free listings granted so far, and the program's limit. */
+  freeListings: { granted: number; limit: number };
+}
+
+export interface PageInfo {
+  page: number;
+  pageCount: number;
+  /** Rows matching the filter and search. */
+  total: number;
+  /** 1-based position of the first and last row shown. */
+  from: number;
+  to: number;
+}
+
+export interface RequestRowView {
+  id: string;
+  createdAt: string;
+  fullName: string;
+  email: string;
+  city: string;
+  state: string;
+  status: string;
+}
+
+export interface RequestDetailView extends RequestRowView {
+  phone: string | null;
+  instagram: string | null;
+  facebook: string | null;
+  youtube: string | null;
+  tiktok: string | null;
+  website: string | null;
+  experience: string;
+  paidEvents: string;
+  eventTypes: string | null;
+  characters: string | null;
+  bio: string;
+  travel: string;
+  whyJoin: string | null;
+  questions: string | null;
+  reviewedAt: string | null;
+  reviewedByEmail: string | null;
+  notes: string | null;
+  /** Whether the applicant was signed in when applying (the approval then lists that account). */
+  fromAccount: boolean;
+}
+
+export interface MessageRowView {
+  id: string;
+  createdAt: string;
+  senderName: string;
+  senderEmail: string;
+  profileId: string;
+  /** The profile's display name, or "Unknown Profile". */
+  profileName: string;
+  isRead: boolean;
+}
+
+export interface MessageDetailView extends MessageRowView {
+  phoneNumber: string;
+  city: string;
+  state: string;
+  zip: string;
+  eventTypes: string[];
+  eventDate: string | null;
+  message: string;
+}
+
+export interface ProfileRowView {
+  id: string;
+  createdAt: string;
+  displayName: string | null;
+  contactEmail: string | null;
+  accountEmail: string | null;
+  city: string | null;
+  state: string | null;
+  isActive: boolean;
+  paymentStatus: string;
+  paymentExpiry: string | null;
+  /** paid and current (green), expired (red), anything else (yellow). */
+  paymentTone: "paid" | "expired" | "other";
+  firstImageUrl: string | null;
+  categories: string[];
+}
+
+export type AdminSection =
+  | { tab: "requests"; rows: RequestRowView[]; detail: RequestDetailView | null; pageInfo: PageInfo }
+  | { tab: "messages"; rows: MessageRowView[]; detail: MessageDetailView | null; pageInfo: PageInfo }
+  | { tab: "profiles"; rows: ProfileRowView[]; detail: null; pageInfo: PageInfo };
+
+export interface AuditView {
+  id: string;
+  createdAt: string;
+  adminEmail: string | null;
+  /** "Approved request", "Deleted profile", ... */
+  summary: string;
+  /** The record's name today, or null once it is gone. */
+  targetLabel: string | null;
+  targetId: string;
+  notes: string | null;
+}
+
+export interface AdminDashboardView {
+  location: AdminLocation;
+  counts: AdminSectionCounts;
+  section: AdminSection;
+  recent: AuditView[];
+}
+
+/** Which deletion the page asks the admin to confirm (when the browser ran no confirm dialog). */
+export interface PendingConfirmation {
+  intent: "delete-request" | "delete-message" | "delete-profile";
+  id: string;
+  label: string;
+}
