@@ -4,12 +4,14 @@ import type { loader as rootLoader } from "~/root";
 import { CategoryCards } from "~/components/directory/CategoryCards";
 import { Hero } from "~/components/directory/Hero";
 import { StateGrid } from "~/components/directory/StateGrid";
+import { FreeSpotsNote } from "~/components/free-listing/FreeSpots";
 import { ProfileCard, ProfileGrid } from "~/components/profile/ProfileCard";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { SAMPLE_PROFILES } from "~/lib/sample-profiles";
 import { cityCountsByState } from "~/lib/us-states";
 import { countPublicProfilesByState, getFeaturedProfiles } from "~/server/directory.server";
-import { cachedData, routeCacheHeaders } from "~/server/http/cache-headers.server";
+import { cachedData, LIVE_COUNT_CACHE_CONTROL, routeCacheHeaders } from "~/server/http/cache-headers.server";
+import { freeSpotsRemaining } from "~/server/listings.server";
 
 const HOME_CATEGORIES = ["Hero", "Villain", "Anime/Manga"];
 const SUBSCRIPTION_PATH = "/dashboard/subscription";
@@ -21,7 +23,11 @@ const SIGN_IN_FOR_SUBSCRIPTION = `/signin?${new URLSearchParams({
 export async function loader({ request, context }: Route.LoaderArgs) {
   const featured = await getFeaturedProfiles(context.db);
   const stateCounts = await countPublicProfilesByState(context.db);
-  return cachedData(request, { featured, stateCounts, cityCounts: cityCountsByState() });
+  const freeSpotsLeft = await freeSpotsRemaining(context.db);
+  // The free spots count is live, so a shared cache keeps this page a minute instead of five: a
+  // number up to a minute behind an approval is fine, and the application page checks it again.
+  const page = { featured, stateCounts, cityCounts: cityCountsByState(), freeSpotsLeft };
+  return cachedData(request, page, { cacheControl: LIVE_COUNT_CACHE_CONTROL });
 }
 
 export const headers: Route.HeadersFunction = (args) => routeCacheHeaders(args);
@@ -55,7 +61,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const siteName = root?.siteName ?? "CostumeCast";
   const signedIn = Boolean(root?.user);
-  const { featured, stateCounts, cityCounts } = loaderData;
+  const { featured, stateCounts, cityCounts, freeSpotsLeft } = loaderData;
   const showingSamples = featured.length === 0;
   const cards = showingSamples ? SAMPLE_PROFILES : featured;
   return (
@@ -118,6 +124,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <p className="mt-2 max-w-2xl text-brand-100">
               List your costume or cosplay act for $29 a year and get inquiries from event organisers, parents and fans near you.
             </p>
+            <FreeSpotsNote remaining={freeSpotsLeft} />
           </div>
           <Link
             to={signedIn ? SUBSCRIPTION_PATH : SIGN_IN_FOR_SUBSCRIPTION}

@@ -1,4 +1,3 @@
-import { count, eq } from "drizzle-orm";
 import { FREE_LISTING_SPOTS } from "~/lib/constants";
 import { formInput, type PublicFormResult } from "~/lib/form";
 import {
@@ -8,8 +7,11 @@ import {
   type FreeListingActionResult,
   type FreeListingInput,
 } from "~/lib/free-listing-schema";
+import { ALREADY_APPLIED_MESSAGE, ALREADY_GRANTED_MESSAGE, BETA_FULL_MESSAGE, type ApplicantStanding } from "~/lib/free-listing-view";
+import { freeListingGrantsIssued } from "./admin/free-listing-requests.server";
 import type { Executor } from "./db/client.server";
 import { freeListingRequests } from "./db/schema";
+import { applicantStanding, lockApplicant, type ApplicantAccount } from "./free-listing-applicant.server";
 import type { Logger } from "./logger.server";
 import { enqueueEmail } from "./mail/outbox.server";
 import { freeListingNotificationEmail } from "./mail/templates.server";
@@ -20,13 +22,13 @@ import type { AppServices } from "./services.server";
 
 export const FREE_LISTING_LIMIT = { limit: 5, windowMs: 60 * 60_000 } as const;
 
-/** Free spots left: 150 minus the applications an admin approved (never below zero). */
+/**
+ * Free spots left: 150 minus the grants the program has issued. The counter is the one the approval
+ * raises under its CHECK, so this number and the 151st refusal can never disagree (counting approved
+ * requests would, once an approved request is deleted).
+ */
 export async function freeSpotsRemaining(db: Executor): Promise<number> {
-  const [row] = await db
-    .select({ approved: count() })
-    .from(freeListingRequests)
-    .where(eq(freeListingRequests.status, "approved"));
-  return Math.max(0, FREE_LISTING_SPOTS - Number(row?.approved ?? 0));
+  return Math.max(0, FREE_LISTING_SPOTS - (await freeListingGrantsIssued(db)));
 }
 
 export interface FreeListingSettings {
@@ -35,12 +37,28 @@ export interface FreeListingSettings {
   publicUrl: string;
 }
 
-/** Stores a validated application as pending and queues the admin's notification in the same transaction. */
-async function submitFreeListing(db: Executor, settings: FreeListingSettings, input: FreeListingInput): Promise<string> {
-  return db.transaction(async (tx) => {
+type SubmitOutcome = { kind: "stored"; id: string } | { kind: "refused"; standing: ApplicantStanding };
+
+/**
+ * Stores a validated application as pending and queues the admin's notification in the same
+ * transaction. A signed-in applicant's application carries their account, unless they already have
+ * one waiting or a free year (checked under a lock on the account, so two posts cannot both pass).
+ */
+async function submitFreeListing(
+  db: Executor,
+  settings: FreeListingSettings,
+  input: FreeListingInput,
+  applicant: ApplicantAccount | null,
+): Promise<SubmitOutcome> {
+  return db.transaction(async (tx): Promise<SubmitOutcome> => {
+    if (applicant) {
+      await lockApplicant(tx, applicant);
+      const standing = await applicantStanding(tx, applicant);
+      if (standing) return { kind: "refused", standing };
+    }
     const [row] = await tx
       .insert(freeListingRequests)
-      .values({ ...input, status: "pending" })
+      .values({ ...input, status: "pending", userId: applicant?.id ?? null })
       .returning({ id: freeListingRequests.id });
     await enqueueEmail(
       tx,
@@ -51,20 +69,22 @@ async function submitFreeListing(db: Executor, settings: FreeListingSettings, in
         application: input,
       }),
     );
-    return row.id;
+    return { kind: "stored", id: row.id };
   });
 }
 
 export type FreeListingContext = Pick<AppServices, "db" | "config"> & { logger?: Logger };
 
 /**
- * The /free-listing action, given the post as the route read it (readPublicForm) and the sender's
- * address: honeypot, validation, rate limit, then the stored application.
+ * The /free-listing action, given the post as the route read it (readPublicForm), the sender's
+ * address and, when signed in, their account: honeypot, the program's last free spot, validation,
+ * rate limit, then the stored application.
  */
 export async function handleFreeListing(
   context: FreeListingContext,
   form: PublicFormResult<typeof freeListingSchema>,
   ip: string,
+  applicant: ApplicantAccount | null = null,
 ): Promise<FreeListingActionResult> {
   const now = new Date();
   if ("dropped" in form) {
@@ -75,8 +95,10 @@ export async function handleFreeListing(
     return { ok: true, message: APPLICATION_SENT, submittedAt: now.getTime() };
   }
   const { values } = form;
-  if (!form.ok) return { ok: false, errors: form.errors, values };
   try {
+    // The page stops offering the form at zero; a page loaded before the last grant can still post.
+    if ((await freeSpotsRemaining(context.db)) === 0) return { ok: false, errors: {}, message: BETA_FULL_MESSAGE, values };
+    if (!form.ok) return { ok: false, errors: form.errors, values };
     const limited = await hitRateLimit(context.db, { key: `free-listing:ip:${ip}`, ...FREE_LISTING_LIMIT }, now);
     if (!limited.allowed) {
       return {
@@ -86,11 +108,16 @@ export async function handleFreeListing(
         values,
       };
     }
-    await submitFreeListing(
+    const outcome = await submitFreeListing(
       context.db,
       { siteName: context.config.siteName, adminEmail: context.config.adminEmail, publicUrl: context.config.publicUrl },
       form.data,
+      applicant,
     );
+    if (outcome.kind === "refused") {
+      const message = outcome.standing.kind === "pending" ? ALREADY_APPLIED_MESSAGE : ALREADY_GRANTED_MESSAGE;
+      return { ok: false, errors: {}, message, values };
+    }
     return { ok: true, message: APPLICATION_SENT, submittedAt: now.getTime() };
   } catch (error) {
     context.logger?.error({ err: error }, "free-listing application failed");

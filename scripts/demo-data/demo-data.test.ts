@@ -7,13 +7,25 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../tests/helpers/db";
 import { DEMO_ADMIN, DEMO_PERFORMER, DEMO_STATUSES, generateDemoData } from "./generate";
 import { DatabaseNotEmptyError, seedDemo, type SeedSummary } from "./seed";
-import { CATEGORIES } from "~/lib/constants";
+import { CATEGORIES, FREE_LISTING_SPOTS } from "~/lib/constants";
 import { US_STATES } from "~/lib/us-states";
 import { createAuth } from "~/server/auth/auth.server";
 import { loadConfig } from "~/server/config.server";
-import { contactMessages, freeListingRequests, profileCategories, profileImages, profiles, user, userRoles } from "~/server/db/schema";
+import {
+  contactMessages,
+  freeListingGrants,
+  freeListingProgram,
+  freeListingRequests,
+  profileCategories,
+  profileImages,
+  profiles,
+  user,
+  userRoles,
+} from "~/server/db/schema";
+import { freeSpotsRemaining } from "~/server/listings.server";
+import { addMonths } from "~/server/payments/grants.server";
 import { createLocalStorage } from "~/server/storage/local.server";
-import { publicProfileCondition } from "~/server/visibility.server";
+import { publicProfileCondition, todayIso } from "~/server/visibility.server";
 
 const NOW = new Date("2025-06-01T12:00:00Z");
 
@@ -97,6 +109,13 @@ describe("the generated demo data set", () => {
     expect(data.freeListingRequests.map((r) => r.status)).toEqual(expect.arrayContaining(["pending", "approved", "rejected"]));
   });
 
+  it("never approves more requests than the program has free spots, however large the demo", () => {
+    const approved = (performers: number) =>
+      generateDemoData({ now: NOW, performers }).freeListingRequests.filter((r) => r.status === "approved").length;
+    expect(data.freeListingRequests.filter((r) => r.status === "approved").length).toBeGreaterThan(0);
+    expect(approved(11_000)).toBe(FREE_LISTING_SPOTS);
+  });
+
   it("is the same every time for the same seed", () => {
     expect(JSON.stringify(generateDemoData({ now: NOW }))).toBe(JSON.stringify(data));
     expect(generateDemoData({ now: NOW, seed: 7 }).performers[1].profile.displayName).not.toBe(data.performers[1].profile.displayName);
@@ -105,6 +124,26 @@ describe("the generated demo data set", () => {
 
 describe("seeding the demo data into a database", () => {
   let database: TestDatabase;
+
+  /** Approved requests each hold one free year, counted by the program: the spots left are true. */
+  async function expectProgramConsistent() {
+    const db = database.db;
+    const approved = await db.select().from(freeListingRequests).where(eq(freeListingRequests.status, "approved"));
+    expect(approved.length).toBeGreaterThan(0);
+    const grants = await db.select().from(freeListingGrants);
+    expect(grants).toHaveLength(approved.length);
+    for (const request of approved) {
+      const grant = grants.find((g) => g.sourceRequestId === request.id);
+      expect(grant, request.email).toBeDefined();
+      const startsOn = todayIso(request.reviewedAt!);
+      expect(grant).toMatchObject({ email: request.email.toLowerCase(), startsOn, endsOn: addMonths(startsOn, 12), revokedAt: null });
+      expect(grant!.grantedBy).toBe(request.reviewedBy);
+    }
+    const [program] = await db.select().from(freeListingProgram);
+    expect(program.grantsIssued).toBe(approved.length);
+    expect(await freeSpotsRemaining(db)).toBe(FREE_LISTING_SPOTS - approved.length);
+  }
+
   let mediaDir: string;
   let summary: SeedSummary;
   const options = { performers: 40, portraits: 8, now: NOW };
@@ -154,6 +193,10 @@ describe("seeding the demo data into a database", () => {
     }
   });
 
+  it("gives every approved application its free year and counts it, so the spots left are true", async () => {
+    await expectProgramConsistent();
+  });
+
   it("fills the search document of every profile", async () => {
     const rows = await database.db.select({ text: profiles.searchText, name: profiles.displayName }).from(profiles);
     for (const row of rows) expect(row.text).toContain(row.name!);
@@ -177,5 +220,7 @@ describe("seeding the demo data into a database", () => {
     const images = await database.db.select({ variants: profileImages.variants }).from(profileImages);
     const files = fs.readdirSync(mediaDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
     expect(files).toHaveLength(images.reduce((sum, image) => sum + image.variants.length, 0));
+    // The replaced applications' grants are gone and the counter counts the new ones only once.
+    await expectProgramConsistent();
   }, 180_000);
 });

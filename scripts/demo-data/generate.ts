@@ -9,6 +9,7 @@ import {
   type Category,
   EVENT_TYPES,
   EXPERIENCE_OPTIONS,
+  FREE_LISTING_SPOTS,
   MAX_IMAGES_PER_PROFILE,
   PAID_EVENTS_OPTIONS,
   type RequestStatus,
@@ -374,10 +375,20 @@ const APPLICANT_CHARACTERS = [
   "A caped hero I designed for my nephew's birthday",
 ];
 
-function freeListingRequests(count: number, random: Random, now: Date): DemoFreeListingRequest[] {
-  const statuses: RequestStatus[] = random.shuffle(
-    Array.from({ length: count }, (_, i) => (i < Math.ceil(count * 0.55) ? "pending" : i < Math.ceil(count * 0.85) ? "approved" : "rejected")),
+/**
+ * About half pending, a third approved, the rest rejected. Each approval is a grant of the program,
+ * so approvals never exceed its spots (a very large demo turns the excess into rejections).
+ */
+function requestStatuses(count: number, random: Random): RequestStatus[] {
+  const pending = Math.ceil(count * 0.55);
+  const approved = Math.min(Math.ceil(count * 0.85) - pending, FREE_LISTING_SPOTS);
+  return random.shuffle(
+    Array.from({ length: count }, (_, i): RequestStatus => (i < pending ? "pending" : i < pending + approved ? "approved" : "rejected")),
   );
+}
+
+function freeListingRequests(count: number, random: Random, now: Date): DemoFreeListingRequest[] {
+  const statuses = requestStatuses(count, random);
   return statuses.map((status, i) => {
     const first = random.pick(FIRST_NAMES);
     const last = random.pick(LAST_NAMES);

@@ -1,13 +1,16 @@
 import { hashPassword } from "better-auth/crypto";
-import { count, eq, inArray } from "drizzle-orm";
+import { count, eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { performerPortraitSvg } from "../art/index";
 import { createRandom, deriveSeed } from "../art/random";
 import { type DemoDataSet, DEMO_ADMIN, DEMO_PERFORMER, type DemoOptions, type DemoStatus, generateDemoData } from "./generate";
-import type { Db } from "~/server/db/client.server";
+import { PLANS } from "~/lib/constants";
+import type { Db, Executor } from "~/server/db/client.server";
 import {
   account,
   contactMessages,
+  freeListingGrants,
+  freeListingProgram,
   freeListingRequests,
   profileCategories,
   profileImages,
@@ -16,9 +19,11 @@ import {
   userRoles,
 } from "~/server/db/schema";
 import { processImage, type ProcessedImage } from "~/server/images/process.server";
+import { addMonths } from "~/server/payments/grants.server";
 import { deleteStoredImage, storeRenditions, type StoredImage } from "~/server/images/store.server";
 import { refreshAllSearchDocuments } from "~/server/search-document.server";
 import type { Storage } from "~/server/storage/storage.server";
+import { todayIso } from "~/server/visibility.server";
 
 // Writes the demo data set into a database and its pictures into a storage driver.
 
@@ -97,7 +102,54 @@ async function removeExistingDemoRows(db: Db, storage: Storage, data: DemoDataSe
     await db.delete(user).where(inArray(user.email, group));
   }
   const requestEmails = data.freeListingRequests.map((r) => r.email);
-  if (requestEmails.length > 0) await db.delete(freeListingRequests).where(inArray(freeListingRequests.email, requestEmails));
+  if (requestEmails.length > 0) {
+    await db.transaction(async (tx) => {
+      // The demo's grants go with its requests, and give their spots back to the program's counter.
+      const grants = await tx
+        .delete(freeListingGrants)
+        .where(inArray(freeListingGrants.email, requestEmails.map((email) => email.toLowerCase())))
+        .returning({ id: freeListingGrants.id });
+      await countProgramGrants(tx, -grants.length);
+      await tx.delete(freeListingRequests).where(inArray(freeListingRequests.email, requestEmails));
+    });
+  }
+}
+
+/** Moves the program's counter (free_listing_program) by `delta` grants, never below zero. */
+async function countProgramGrants(tx: Executor, delta: number): Promise<void> {
+  if (delta === 0) return;
+  await tx
+    .insert(freeListingProgram)
+    .values({ id: 1, grantsIssued: Math.max(0, delta) })
+    .onConflictDoUpdate({
+      target: freeListingProgram.id,
+      set: { grantsIssued: sql`greatest(0, ${freeListingProgram.grantsIssued} + ${delta})`, updatedAt: new Date() },
+    });
+}
+
+/**
+ * Each approved demo request gets what an approval gives it: a free year from the day it was
+ * reviewed, waiting for an account with the applicant's email, counted by the program, so the
+ * spots left that the site shows are true. (No emails or audit rows: this is history, not news.)
+ */
+async function grantApprovedRequests(
+  tx: Executor,
+  approved: readonly { id: string; email: string; reviewedAt: Date | null; reviewedBy: string | null }[],
+): Promise<void> {
+  if (approved.length === 0) return;
+  await tx.insert(freeListingGrants).values(
+    approved.map((request) => {
+      const startsOn = todayIso(request.reviewedAt ?? new Date());
+      return {
+        email: request.email.toLowerCase(),
+        startsOn,
+        endsOn: addMonths(startsOn, PLANS.YEARLY_MEMBERSHIP.months),
+        grantedBy: request.reviewedBy,
+        sourceRequestId: request.id,
+      };
+    }),
+  );
+  await countProgramGrants(tx, approved.length);
 }
 
 export async function seedDemo(db: Db, storage: Storage, options: SeedOptions = {}): Promise<SeedSummary> {
@@ -167,13 +219,23 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions = 
     }
     for (const group of chunks(data.inquiries)) await tx.insert(contactMessages).values(group);
     const reviewer = data.admin.id;
-    await tx.insert(freeListingRequests).values(
-      data.freeListingRequests.map(({ reviewed, ...request }) => ({
-        ...request,
-        reviewedAt: reviewed ? new Date(Math.min(request.createdAt.getTime() + 36 * 60 * 60 * 1000, Date.now())) : null,
-        reviewedBy: reviewed ? reviewer : null,
-      })),
-    );
+    const requests = await tx
+      .insert(freeListingRequests)
+      .values(
+        data.freeListingRequests.map(({ reviewed, ...request }) => ({
+          ...request,
+          reviewedAt: reviewed ? new Date(Math.min(request.createdAt.getTime() + 36 * 60 * 60 * 1000, Date.now())) : null,
+          reviewedBy: reviewed ? reviewer : null,
+        })),
+      )
+      .returning({
+        id: freeListingRequests.id,
+        email: freeListingRequests.email,
+        status: freeListingRequests.status,
+        reviewedAt: freeListingRequests.reviewedAt,
+        reviewedBy: freeListingRequests.reviewedBy,
+      });
+    await grantApprovedRequests(tx, requests.filter((request) => request.status === "approved"));
     await refreshAllSearchDocuments(tx);
   });
 

@@ -233,6 +233,28 @@ describe(`free listings (${ENGINE})`, () => {
     expect(mail[0].text).toContain(`${PUBLIC_URL}/dashboard/subscription`);
     expect((await mailTo(harness, other.email)).filter((m) => m.subject.startsWith("Your free"))).toEqual([]);
   });
+
+  it("ends a free year like a paid one: the reminder with the subscribe link, then out of the directory after its last day", async () => {
+    const account = await createUser(harness);
+    await createProfile(harness, account.id, "OR", "Portland");
+    const { listing: change } = await grantFreeListing(harness.database.db, harness.context, { userId: account.id, startsOn: todayIso() });
+    const lastDay = change!.after.paymentExpiry!;
+    const end = new Date(`${lastDay}T12:00:00Z`);
+
+    expect(await sendBillingReminders(harness.context, new Date(end.getTime() - 30 * DAY_MS))).toMatchObject({ freeListing: 1 });
+    const [reminder] = (await mailTo(harness, account.email)).filter((m) => m.subject.startsWith("Your free"));
+    expect(reminder.text).toContain("Your free year ends on");
+    expect(reminder.text).toContain(`${PUBLIC_URL}/dashboard/subscription`);
+
+    // Still listed on its last day; the next day's expiry pass takes it out and says so.
+    expect(await expireListings(harness.context, end)).toMatchObject({ expired: 0 });
+    expect(await isListedInState(harness, account.id, "OR", lastDay)).toBe(true);
+    const dayAfter = new Date(end.getTime() + DAY_MS);
+    expect(await expireListings(harness.context, dayAfter)).toMatchObject({ expired: 1 });
+    expect(await listing(harness, account.id)).toEqual({ paymentStatus: "expired", paymentExpiry: lastDay });
+    expect(await isListedInState(harness, account.id, "OR", todayIso(dayAfter))).toBe(false);
+    expect((await subjects(account.email)).slice(1)).toEqual(["Your CostumeCast listing has expired"]);
+  });
 });
 
 describe(`lifecycle jobs in the scheduler (${ENGINE})`, () => {

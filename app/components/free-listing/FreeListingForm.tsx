@@ -11,6 +11,7 @@ import {
   APPLICATION_FAILED,
   freeListingSchema,
   type FreeListingActionResult,
+  type FreeListingValues,
 } from "~/lib/free-listing-schema";
 
 const EXPERIENCE_LABELS = [
@@ -78,14 +79,15 @@ function RadioGroup({
 /**
  * The free-listing application. A plain POST without JavaScript (the page returns with the result
  * and, on failure, everything typed); with it, fields are checked before sending, a toast reports
- * the result and the form resets after a successful submission.
+ * the result and the form resets after a successful submission. `initial` is what a signed-in
+ * performer's account and profile already say; what they typed wins once they have posted.
  */
-export function FreeListingForm({ result }: { result: FreeListingActionResult | undefined }) {
+export function FreeListingForm({ result, initial }: { result: FreeListingActionResult | undefined; initial?: FreeListingValues }) {
   const id = useId();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
   const formRef = useRef<HTMLFormElement>(null);
-  const kept = result && !result.ok ? result.values : undefined;
+  const kept = result && !result.ok ? result.values : initial;
   const { errors, onSubmit, clearChanged } = useFieldErrors(result && !result.ok ? result.errors : undefined, freeListingSchema);
 
   useEffect(() => {

@@ -20,6 +20,7 @@ import {
 import {
   CATEGORIES,
   EXPERIENCE_OPTIONS,
+  FREE_LISTING_SPOTS,
   PAID_EVENTS_OPTIONS,
   PAYMENT_STATUSES,
   REQUEST_STATUSES,
@@ -567,11 +568,11 @@ export const adminAuditLog = pgTable(
   ],
 );
 
-export const FREE_LISTING_PROGRAM_LIMIT = 150;
-
 /**
  * The free-listing program's counter: one row (id 1), raised by an upsert in the transaction that
- * grants, so the CHECK refuses the 151st grant however many admins approve at once.
+ * grants, so the CHECK refuses the 151st grant however many admins approve at once. The limit is
+ * FREE_LISTING_SPOTS, written into the CHECK as a literal (migration 0004 says 150): changing the
+ * constant therefore needs a migration, which drizzle-kit generates from this definition.
  */
 export const freeListingProgram = pgTable(
   "free_listing_program",
@@ -582,7 +583,7 @@ export const freeListingProgram = pgTable(
   },
   (t) => [
     check("free_listing_program_single_row_check", sql`${t.id} = 1`),
-    check("free_listing_program_limit_check", sql`${t.grantsIssued} >= 0 and ${t.grantsIssued} <= 150`),
+    check("free_listing_program_limit_check", sql`${t.grantsIssued} >= 0 and ${t.grantsIssued} <= ${sql.raw(String(FREE_LISTING_SPOTS))}`),
   ],
 );
 

@@ -7,6 +7,12 @@ import { data } from "react-router";
 // never stored.
 
 export const PUBLIC_CACHE_CONTROL = "public, max-age=60, s-maxage=300, stale-while-revalidate=600";
+/**
+ * For anonymous pages that show the free-listing program's live count (home, /free-listing): a
+ * shared cache keeps them a minute at most and the browser revalidates (a cheap 304 by ETag), so
+ * the number a visitor sees is never more than about a minute behind an approval.
+ */
+export const LIVE_COUNT_CACHE_CONTROL = "public, max-age=0, s-maxage=60";
 const PRIVATE_CACHE_CONTROL = "private, no-store";
 
 // ETags change with each deployment (and process) so a cached page never outlives the scripts it

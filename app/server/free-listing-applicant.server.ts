@@ -1,0 +1,99 @@
+import { and, desc, eq, gte, isNull, or, sql } from "drizzle-orm";
+import { formInput } from "~/lib/form";
+import { freeListingSchema, type FreeListingValues } from "~/lib/free-listing-schema";
+import type { ApplicantStanding, FreeListingApplicant } from "~/lib/free-listing-view";
+import type { Executor } from "./db/client.server";
+import { freeListingGrants, freeListingRequests, profiles, user } from "./db/schema";
+import { todayIso } from "./visibility.server";
+
+// A signed-in performer on /free-listing: what the form can start from, and whether they already
+// have an application waiting or a free year. The action asks the same question before storing,
+// so a second application is refused by the server, not only hidden by the page.
+
+/** The account behind the session (SessionUser fits). */
+export interface ApplicantAccount {
+  id: string;
+  email: string;
+}
+
+/**
+ * An application waiting for review, or a free year not yet over, that belongs to the account:
+ * by its id, or by its email address (an application sent before signing up, a grant not yet claimed),
+ * because an approval reaches the account either way.
+ */
+export async function applicantStanding(
+  db: Executor,
+  account: ApplicantAccount,
+  today: string = todayIso(),
+): Promise<ApplicantStanding | null> {
+  const email = account.email.toLowerCase();
+  const [grant] = await db
+    .select({ endsOn: freeListingGrants.endsOn })
+    .from(freeListingGrants)
+    .where(
+      and(
+        isNull(freeListingGrants.revokedAt),
+        gte(freeListingGrants.endsOn, today),
+        or(eq(freeListingGrants.userId, account.id), and(isNull(freeListingGrants.userId), eq(freeListingGrants.email, email))),
+      ),
+    )
+    .orderBy(desc(freeListingGrants.endsOn))
+    .limit(1);
+  if (grant) return { kind: "granted", endsOn: grant.endsOn };
+
+  const [pending] = await db
+    .select({ createdAt: freeListingRequests.createdAt })
+    .from(freeListingRequests)
+    .where(
+      and(
+        eq(freeListingRequests.status, "pending"),
+        or(eq(freeListingRequests.userId, account.id), sql`lower(${freeListingRequests.email}) = ${email}`),
+      ),
+    )
+    .orderBy(desc(freeListingRequests.createdAt))
+    .limit(1);
+  return pending ? { kind: "pending", appliedAt: pending.createdAt.toISOString() } : null;
+}
+
+/**
+ * The form as the account and profile already fill it: the account's email, its name when it has
+ * one (a stage name is not a full name, so the profile's display name is not used), and the
+ * profile's place, social handles and bio where present. Everything else stays empty.
+ */
+export async function applicantPrefill(db: Executor, account: ApplicantAccount): Promise<FreeListingValues> {
+  const values = formInput(freeListingSchema, new FormData());
+  const [row] = await db
+    .select({
+      name: user.name,
+      city: profiles.city,
+      state: profiles.state,
+      instagram: profiles.instagram,
+      facebook: profiles.facebook,
+      tiktok: profiles.tiktok,
+      bio: profiles.bio,
+    })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.id, user.id))
+    .where(eq(user.id, account.id));
+  values.email = account.email;
+  if (!row) return values;
+  const { name, ...profile } = row;
+  values.fullName = name.trim();
+  for (const [key, value] of Object.entries(profile) as [keyof typeof profile, string | null][]) {
+    if (value?.trim()) values[key] = value.trim();
+  }
+  return values;
+}
+
+export async function readApplicant(db: Executor, account: ApplicantAccount, today: string = todayIso()): Promise<FreeListingApplicant> {
+  const [prefill, standing] = await Promise.all([applicantPrefill(db, account), applicantStanding(db, account, today)]);
+  return { prefill, standing };
+}
+
+/**
+ * Holds the account's row until the caller's transaction ends, so two applications sent at once by
+ * one account are checked one after the other and only the first is stored.
+ */
+export async function lockApplicant(tx: Executor, account: ApplicantAccount): Promise<void> {
+  await tx.select({ id: user.id }).from(user).where(eq(user.id, account.id)).for("update");
+}

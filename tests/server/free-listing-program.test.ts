@@ -1,0 +1,226 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { APPLICATION_SENT, type FreeListingActionResult } from "~/lib/free-listing-schema";
+import {
+  ALREADY_APPLIED_MESSAGE,
+  ALREADY_GRANTED_MESSAGE,
+  BETA_FULL_MESSAGE,
+  type FreeListingPageData,
+} from "~/lib/free-listing-view";
+import * as freeListingRoute from "~/routes/free-listing";
+import * as homeRoute from "~/routes/home";
+import { approveFreeListingRequest } from "~/server/admin/free-listing-requests.server";
+import {
+  emailOutbox,
+  freeListingGrants,
+  freeListingProgram,
+  freeListingRequests,
+  profiles,
+  rateLimitHits,
+  user,
+  userRoles,
+} from "~/server/db/schema";
+import { LIVE_COUNT_CACHE_CONTROL } from "~/server/http/cache-headers.server";
+import { grantFreeListing } from "~/server/payments/grants.server";
+import type { AppServices } from "~/server/services.server";
+import { publicProfileCondition } from "~/server/visibility.server";
+import { createTestDatabase, type TestDatabase } from "../helpers/db";
+import { call, createAccount, getRequest, postRequest, sessionCookie, testServices } from "./accounts-fixtures";
+
+// The free-listing program as a signed-in performer and a visitor meet it, through the real route
+// loaders and action: the form filled in from the account, the application tied to it, the spots
+// left read from the program's counter, and no applications once it is full.
+
+let database: TestDatabase;
+let services: AppServices & { clientIp?: string };
+
+const BIO = "Storybook knight and dragon tamer for birthday parties, libraries and school fairs all over Vermont.";
+
+/** The rest of an application a performer types in (what the profile cannot fill in). */
+const ANSWERS = { experience: "1-3", paidEvents: "yes", travel: "depends" };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  services = await testServices(database);
+  services.clientIp = "203.0.113.77";
+});
+afterAll(async () => {
+  await database?.close();
+});
+beforeEach(async () => {
+  const { db } = database;
+  await db.delete(freeListingGrants);
+  await db.delete(freeListingRequests);
+  await db.delete(freeListingProgram);
+  await db.delete(emailOutbox);
+  await db.delete(rateLimitHits);
+  await db.delete(user);
+});
+
+let accounts = 0;
+
+/** A signed-in performer with a profile that has a place, two handles and a bio (no TikTok). */
+async function performer() {
+  const email = `Knight.${++accounts}@Example.com`;
+  const id = await createAccount(services, email);
+  await database.db.insert(profiles).values({
+    id,
+    displayName: "Sir Reginald",
+    bio: BIO,
+    state: "VT",
+    city: "Burlington",
+    instagram: "@sir.reginald",
+    facebook: "sirreginaldshows",
+  });
+  return { id, email: email.toLowerCase(), cookie: await sessionCookie(services, email) };
+}
+
+async function admin() {
+  const id = await createAccount(services, `admin.${++accounts}@example.com`);
+  await database.db.insert(userRoles).values({ userId: id, role: "admin" });
+  return id;
+}
+
+async function page(cookie?: string) {
+  const answer = await call(freeListingRoute.loader, getRequest("/free-listing", cookie), services);
+  return { answer, data: answer.data as FreeListingPageData };
+}
+
+async function apply(fields: Record<string, string>, cookie?: string) {
+  const answer = await call(freeListingRoute.action, postRequest("/free-listing", fields, cookie), services);
+  return answer.data as FreeListingActionResult;
+}
+
+async function setGrantsIssued(n: number) {
+  await database.db
+    .insert(freeListingProgram)
+    .values({ id: 1, grantsIssued: n })
+    .onConflictDoUpdate({ target: freeListingProgram.id, set: { grantsIssued: n } });
+}
+
+const requestCount = async () => Number((await database.db.select({ n: count() }).from(freeListingRequests))[0].n);
+
+describe(`the free-listing program (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, () => {
+  it("fills the form in from a signed-in performer's account and profile, and keeps that page out of shared caches", async () => {
+    const me = await performer();
+    const { answer, data } = await page(me.cookie);
+    expect(answer.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(data.applicant?.standing).toBeNull();
+    expect(data.applicant?.prefill).toMatchObject({
+      fullName: "",
+      email: me.email,
+      city: "Burlington",
+      state: "VT",
+      instagram: "@sir.reginald",
+      facebook: "sirreginaldshows",
+      tiktok: "",
+      youtube: "",
+      bio: BIO,
+      experience: "",
+    });
+    // The account's name, when it has one, is the applicant's full name; the stage name never is.
+    await database.db.update(user).set({ name: "Reginald Oakhart" }).where(eq(user.id, me.id));
+    expect((await page(me.cookie)).data.applicant?.prefill.fullName).toBe("Reginald Oakhart");
+  });
+
+  it("gives a signed-out visitor the empty form, on a page a shared cache may keep for a minute", async () => {
+    const { answer, data } = await page();
+    expect(data).toEqual({ spotsRemaining: 150, applicant: null });
+    expect(answer.headers.get("Cache-Control")).toBe(LIVE_COUNT_CACHE_CONTROL);
+    expect(answer.headers.get("ETag")).toMatch(/^W\//);
+  });
+
+  it("ties a signed-in application to the account, then shows a notice and refuses a second one", async () => {
+    const me = await performer();
+    const { prefill } = (await page(me.cookie)).data.applicant!;
+    const result = await apply({ ...prefill, ...ANSWERS, fullName: "Reginald Oakhart" }, me.cookie);
+    expect(result).toMatchObject({ ok: true, message: APPLICATION_SENT });
+    const [stored] = await database.db.select().from(freeListingRequests);
+    expect(stored).toMatchObject({ userId: me.id, email: me.email, city: "Burlington", status: "pending" });
+
+    expect((await page(me.cookie)).data.applicant?.standing).toMatchObject({ kind: "pending" });
+    const again = await apply({ ...prefill, ...ANSWERS, fullName: "Reginald Oakhart" }, me.cookie);
+    expect(again).toMatchObject({ ok: false, message: ALREADY_APPLIED_MESSAGE });
+    expect(await requestCount()).toBe(1);
+  });
+
+  it("stores one application when one account sends two at the same moment", async () => {
+    const me = await performer();
+    const { prefill } = (await page(me.cookie)).data.applicant!;
+    const fields = { ...prefill, ...ANSWERS, fullName: "Reginald Oakhart" };
+    const results = await Promise.all([apply(fields, me.cookie), apply(fields, me.cookie)]);
+    expect(results.map((r) => r.ok).sort()).toEqual([false, true]);
+    expect(results.find((r) => !r.ok)).toMatchObject({ message: ALREADY_APPLIED_MESSAGE });
+    expect(await requestCount()).toBe(1);
+  });
+
+  it("counts an application sent with the account's email before signing in as that performer's", async () => {
+    const me = await performer();
+    expect((await apply({ ...ANSWERS, fullName: "Reginald Oakhart", email: me.email.toUpperCase(), city: "Burlington", state: "VT", bio: BIO })).ok).toBe(true);
+    expect((await page(me.cookie)).data.applicant?.standing).toMatchObject({ kind: "pending" });
+    expect(await apply({ ...ANSWERS, fullName: "R", email: me.email, city: "X", state: "VT", bio: BIO }, me.cookie)).toMatchObject({
+      ok: false,
+      message: ALREADY_APPLIED_MESSAGE,
+    });
+  });
+
+  it("lists the account at once when its application is approved, whatever email the form gave", async () => {
+    const me = await performer();
+    const reviewer = await admin();
+    await apply({ ...ANSWERS, fullName: "Reginald Oakhart", email: "bookings@sir-reginald.example.org", city: "Burlington", state: "VT", bio: BIO }, me.cookie);
+    const [request] = await database.db.select().from(freeListingRequests);
+    expect(request.userId).toBe(me.id);
+
+    const outcome = await approveFreeListingRequest(database.db, services, { adminId: reviewer, requestId: request.id });
+    expect(outcome).toMatchObject({ kind: "approved", userId: me.id });
+    const listed = await database.db.select({ id: profiles.id }).from(profiles).where(publicProfileCondition());
+    expect(listed).toEqual([{ id: me.id }]);
+
+    // With the free year granted, the page says so and the action refuses a new application.
+    const { data } = await page(me.cookie);
+    expect(data.applicant?.standing).toEqual({ kind: "granted", endsOn: outcome.kind === "approved" ? outcome.endsOn : "" });
+    expect(data.spotsRemaining).toBe(149);
+    const again = await apply({ ...data.applicant!.prefill, ...ANSWERS, fullName: "Reginald Oakhart" }, me.cookie);
+    expect(again).toMatchObject({ ok: false, message: ALREADY_GRANTED_MESSAGE });
+    expect(await requestCount()).toBe(1);
+  });
+
+  it("treats a grant still waiting for the account's email as the performer's free year", async () => {
+    await grantFreeListing(database.db, services, { email: "waiting@example.com" });
+    // Signing up claims it at once; the page reads the grant either way.
+    const id = await createAccount(services, "waiting@example.com");
+    const cookie = await sessionCookie(services, "waiting@example.com");
+    const [grant] = await database.db.select().from(freeListingGrants);
+    expect(grant.userId).toBe(id);
+    expect((await page(cookie)).data.applicant?.standing).toMatchObject({ kind: "granted", endsOn: grant.endsOn });
+  });
+
+  it("shows the spots left from the program's counter on /free-listing and on the home page", async () => {
+    const home = async () => (await call(homeRoute.loader, getRequest("/"), services)).data as { freeSpotsLeft: number };
+    expect((await page()).data.spotsRemaining).toBe(150);
+    expect((await home()).freeSpotsLeft).toBe(150);
+    await setGrantsIssued(37);
+    expect((await page()).data.spotsRemaining).toBe(113);
+    expect((await home()).freeSpotsLeft).toBe(113);
+    const homeAnswer = await call(homeRoute.loader, getRequest("/"), services);
+    expect(homeAnswer.headers.get("Cache-Control")).toBe(LIVE_COUNT_CACHE_CONTROL);
+    await setGrantsIssued(150);
+    expect((await page()).data.spotsRemaining).toBe(0);
+    expect((await home()).freeSpotsLeft).toBe(0);
+  });
+
+  it("refuses applications once every spot is granted and writes nothing, signed in or not", async () => {
+    await setGrantsIssued(150);
+    const me = await performer();
+    const outboxBefore = Number((await database.db.select({ n: count() }).from(emailOutbox))[0].n);
+    const fields = { ...ANSWERS, fullName: "Late Comer", email: "late@example.org", city: "Austin", state: "TX", bio: BIO };
+    for (const cookie of [undefined, me.cookie]) {
+      const answer = await call(freeListingRoute.action, postRequest("/free-listing", fields, cookie), services);
+      expect(answer.status).toBe(200);
+      expect(answer.data).toMatchObject({ ok: false, errors: {}, message: BETA_FULL_MESSAGE, values: { fullName: "Late Comer" } });
+    }
+    expect(await requestCount()).toBe(0);
+    expect(Number((await database.db.select({ n: count() }).from(emailOutbox))[0].n)).toBe(outboxBefore);
+    expect(await database.db.select().from(rateLimitHits)).toEqual([]);
+  });
+});
