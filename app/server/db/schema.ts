@@ -47,14 +47,20 @@ const timestamps = {
 };
 
 // ---------------------------------------------------------------- better-auth
-export const user = pgTable("user", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull().unique(),
-  emailVerified: boolean("email_verified").notNull().default(false),
-  image: text("image"),
-  ...timestamps,
-});
+export const user = pgTable(
+  "user",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    ...timestamps,
+  },
+  // The admin's profile search matches any part of the account email (ILIKE '%term%'), which only a
+  // trigram index can answer without reading every account.
+  (t) => [index("user_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`)],
+);
 
 export const session = pgTable(
   "session",
@@ -199,6 +205,15 @@ export const profiles = pgTable(
       .where(sql`is_active and payment_status = 'paid' and display_name is not null and travel_radius = 'nationwide'`),
     index("profiles_search_text_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     index("profiles_display_name_trgm_idx").using("gin", sql`${t.displayName} gin_trgm_ops`),
+    // Admin dashboard: every profile newest first (the list's order, so a page is read straight off
+    // the index and a deep page skips entries instead of sorting the table), the search on the
+    // contact email beside the name's trigram index above, and the per-status counts it shows on
+    // every load, which PostgreSQL then counts from this small index instead of the wide table.
+    // Ascending, read backward: drizzle writes .desc() as DESC NULLS LAST, which ORDER BY ... DESC
+    // (nulls first) cannot use.
+    index("profiles_created_idx").on(t.createdAt, t.id),
+    index("profiles_contact_email_trgm_idx").using("gin", sql`${t.contactEmail} gin_trgm_ops`),
+    index("profiles_payment_status_active_idx").on(t.paymentStatus, t.isActive),
   ],
 );
 
@@ -270,6 +285,8 @@ export const contactMessages = pgTable(
   (t) => [
     index("contact_messages_profile_created_idx").on(t.profileId, t.createdAt),
     index("contact_messages_created_idx").on(t.createdAt),
+    // The admin dashboard counts read and unread messages on every load: an index-only count.
+    index("contact_messages_is_read_idx").on(t.isRead),
     check("contact_messages_message_length_check", sql`char_length(${t.message}) <= 500`),
   ],
 );
@@ -562,7 +579,9 @@ export const adminAuditLog = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("admin_audit_log_created_idx").on(t.createdAt.desc()),
+    // Newest first with the id as tie-break, as listRecentAdminActions reads it: ascending and read
+    // backward (the former DESC NULLS LAST index could not serve ORDER BY created_at DESC at all).
+    index("admin_audit_log_created_idx").on(t.createdAt, t.id),
     check("admin_audit_log_action_check", sql`${t.action} in (${sqlList(ADMIN_ACTIONS)})`),
     check("admin_audit_log_target_type_check", sql`${t.targetType} in ('free_listing_request', 'contact_message', 'profile')`),
   ],
