@@ -11,7 +11,7 @@ import type { FreeListingPageData } from "~/lib/free-listing-view";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { getSessionUser } from "~/server/auth/auth.server";
 import { readApplicant } from "~/server/free-listing-applicant.server";
-import { cachedData, LIVE_COUNT_CACHE_CONTROL, privateHeaders, routeCacheHeaders } from "~/server/http/cache-headers.server";
+import { cachedData, FRESH_CACHE_CONTROL, privateHeaders, routeCacheHeaders } from "~/server/http/cache-headers.server";
 import { freeSpotsRemaining, handleFreeListing } from "~/server/listings.server";
 import { clientIp } from "~/server/rate-limit.server";
 
@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page: FreeListingPageData = { spotsRemaining, applicant: account ? await readApplicant(context.db, account) : null };
   // A signed-out visitor's page is the same for everyone and may sit in a shared cache for a minute
   // (the spots count with it); a signed-in one carries their own details and is never stored.
-  return cachedData(request, page, { personal: account !== null, cacheControl: LIVE_COUNT_CACHE_CONTROL });
+  return cachedData(request, page, { personal: account !== null, cacheControl: FRESH_CACHE_CONTROL });
 }
 
 export const headers: Route.HeadersFunction = (args) => routeCacheHeaders(args);

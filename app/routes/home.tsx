@@ -10,7 +10,7 @@ import { pageMeta, siteFrom } from "~/lib/meta";
 import { SAMPLE_PROFILES } from "~/lib/sample-profiles";
 import { cityCountsByState } from "~/lib/us-states";
 import { countPublicProfilesByState, getFeaturedProfiles } from "~/server/directory.server";
-import { cachedData, LIVE_COUNT_CACHE_CONTROL, routeCacheHeaders } from "~/server/http/cache-headers.server";
+import { cachedData, FRESH_CACHE_CONTROL, routeCacheHeaders } from "~/server/http/cache-headers.server";
 import { freeSpotsRemaining } from "~/server/listings.server";
 
 const HOME_CATEGORIES = ["Hero", "Villain", "Anime/Manga"];
@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The free spots count is live, so a shared cache keeps this page a minute instead of five: a
   // number up to a minute behind an approval is fine, and the application page checks it again.
   const page = { featured, stateCounts, cityCounts: cityCountsByState(), freeSpotsLeft };
-  return cachedData(request, page, { cacheControl: LIVE_COUNT_CACHE_CONTROL });
+  return cachedData(request, page, { cacheControl: FRESH_CACHE_CONTROL });
 }
 
 export const headers: Route.HeadersFunction = (args) => routeCacheHeaders(args);

@@ -11,7 +11,7 @@ import { pageMeta, siteFrom } from "~/lib/meta";
 import { profileSeo } from "~/lib/structured-data";
 import { getSessionUser } from "~/server/auth/auth.server";
 import { getProfilePreview, getPublicProfile } from "~/server/directory.server";
-import { cachedData, privateHeaders, routeCacheHeaders } from "~/server/http/cache-headers.server";
+import { cachedData, FRESH_CACHE_CONTROL, privateHeaders, routeCacheHeaders } from "~/server/http/cache-headers.server";
 import { handleInquiry } from "~/server/inquiries.server";
 import { clientIp } from "~/server/rate-limit.server";
 
@@ -20,9 +20,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const profile = id.length <= 128 ? await getPublicProfile(context.db, id) : null;
   const origin = context.config.publicUrl;
   if (profile) {
-    // The same page for every visitor (the inquiry form fetches its math question from /captcha),
-    // so it takes the shared public policy and a stable ETag like the other directory pages.
-    return cachedData(request, { kind: "public" as const, profile, seo: profileSeo(profile, origin, true) });
+    // The same page for every visitor (the inquiry form fetches its math question from /captcha), so
+    // it is shared-cacheable with a stable ETag; browsers revalidate it each time, so an admin's
+    // takedown shows at once rather than after a cached copy expires.
+    return cachedData(
+      request,
+      { kind: "public" as const, profile, seo: profileSeo(profile, origin, true) },
+      { cacheControl: FRESH_CACHE_CONTROL },
+    );
   }
   // Owner preview: the signed-in owner (or an admin) sees a profile visitors cannot.
   const user = await getSessionUser(context, request);

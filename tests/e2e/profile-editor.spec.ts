@@ -235,15 +235,16 @@ test("an admin edits another performer's profile and returns to the admin dashbo
   await signIn(page.request, baseURL, EDITOR_ACCOUNTS.admin.email);
   await page.goto(`/dashboard/edit-profile/${EDITOR_ACCOUNTS.complete.id}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit Profile");
-  await expect(page.getByRole("link", { name: "Back to Admin Dashboard" })).toHaveAttribute("href", "/admin");
-  await expect(page.getByRole("link", { name: "Cancel" })).toHaveAttribute("href", "/admin");
+  await expect(page.getByRole("link", { name: "Back to Admin Dashboard" })).toHaveAttribute("href", "/admin?tab=profiles");
+  await expect(page.getByRole("link", { name: "Cancel" })).toHaveAttribute("href", "/admin?tab=profiles");
   await expect(field(page, "Display Name *")).toHaveValue(COMPLETE_PROFILE.displayName);
   await expectAccessible(page);
 
   await field(page, "Maximum Price per Hour ($)").fill("175");
   await page.getByRole("button", { name: "Save Profile" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page).toHaveURL(/\/admin\?tab=profiles$/);
   await expect(page.getByText("Profile updated successfully!")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: /^Profiles/ })).toBeVisible();
 
   await page.goto(`/dashboard/edit-profile/${EDITOR_ACCOUNTS.complete.id}`);
   await expect(field(page, "Maximum Price per Hour ($)")).toHaveValue("175");

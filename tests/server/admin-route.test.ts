@@ -28,6 +28,7 @@ import {
   profiles,
 } from "~/server/db/schema";
 import { readFlash } from "~/server/flash.server";
+import { FRESH_CACHE_CONTROL } from "~/server/http/cache-headers.server";
 import type { AppServices } from "~/server/services.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { call, createAccount, getRequest, postRequest, sessionCookie, testServices, type Answer } from "./accounts-fixtures";
@@ -298,7 +299,10 @@ describe(`/admin route (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}
   it("profiles: deactivating hides the public profile at once, activating shows it again", async () => {
     const id = await listedProfile();
     const publicPage = () => call(profileRoute.loader, getRequest(`/profile/${id}`), services, { id });
-    expect((await publicPage()).status).toBe(200);
+    const before = await publicPage();
+    expect(before.status).toBe(200);
+    // Browsers revalidate the page every time, so a visitor who had it open gets the takedown too.
+    expect(before.headers.get("Cache-Control")).toBe(FRESH_CACHE_CONTROL);
 
     const place = "/admin?tab=profiles&q=comet";
     const off = await post(place, { intent: "set-active", id, active: "false" });

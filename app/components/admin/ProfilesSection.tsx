@@ -61,7 +61,7 @@ export function ProfilesTable({ location, rows, info }: { location: AdminLocatio
         const email = row.contactEmail ?? row.accountEmail;
         return (
           <tr key={row.id} data-testid="profile-row">
-            <td className={cx(td, "max-w-[16rem]")}>
+            <td className={cx(td, "min-w-[11rem] max-w-[18rem]")}>
               <div className="flex items-start gap-3">
                 {row.firstImageUrl ? (
                   <img src={row.firstImageUrl} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 shrink-0 rounded-md object-cover" />
@@ -86,12 +86,12 @@ export function ProfilesTable({ location, rows, info }: { location: AdminLocatio
             <td className={cx(td, "hidden sm:table-cell")}>
               <PaymentBadge row={row} />
             </td>
-            <td className={cx(td, "hidden text-slate-800 lg:table-cell")}>
+            <td className={cx(td, "hidden max-w-[13rem] text-slate-800 lg:table-cell")}>
               {shown.shown.length ? shown.shown.join(", ") : "None"}
               {shown.hidden > 0 ? ` ${moreLabel(shown.hidden)}` : ""}
             </td>
             <td className={td}>
-              <div className="flex flex-wrap gap-2">
+              <div className="flex flex-wrap gap-2 xl:flex-nowrap">
                 <Link
                   to={`/profile/${row.id}`}
                   className="inline-flex items-center rounded-md px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50 hover:underline"

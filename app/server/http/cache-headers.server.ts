@@ -8,11 +8,12 @@ import { data } from "react-router";
 
 export const PUBLIC_CACHE_CONTROL = "public, max-age=60, s-maxage=300, stale-while-revalidate=600";
 /**
- * For anonymous pages that show the free-listing program's live count (home, /free-listing): a
- * shared cache keeps them a minute at most and the browser revalidates (a cheap 304 by ETag), so
- * the number a visitor sees is never more than about a minute behind an approval.
+ * For anonymous pages that must not lag behind a change for long: the free-listing program's live
+ * count (home, /free-listing) and a profile page, which an admin may take down. The browser
+ * revalidates every time (a cheap 304 by ETag, a 404 once the profile is gone) and a shared cache
+ * keeps the page a minute at most.
  */
-export const LIVE_COUNT_CACHE_CONTROL = "public, max-age=0, s-maxage=60";
+export const FRESH_CACHE_CONTROL = "public, max-age=0, s-maxage=60";
 const PRIVATE_CACHE_CONTROL = "private, no-store";
 
 // ETags change with each deployment (and process) so a cached page never outlives the scripts it

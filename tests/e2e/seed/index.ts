@@ -1,5 +1,6 @@
 import type { Db } from "~/server/db/client.server";
 import { seedAccounts } from "./accounts";
+import { seedAdmin } from "./admin";
 import { seedDirectory } from "./directory";
 import { seedEditor } from "./editor";
 import { seedImages } from "./images";
@@ -15,7 +16,7 @@ export interface E2ESeedContext {
 type Seeder = (ctx: E2ESeedContext) => Promise<void>;
 
 // Each feature's end-to-end fixtures register here; they run once, before the server starts.
-const seeders: Seeder[] = [seedEditor, seedImages, seedDirectory, seedSearch, seedAccounts, seedSubscription];
+const seeders: Seeder[] = [seedEditor, seedImages, seedDirectory, seedSearch, seedAccounts, seedSubscription, seedAdmin];
 
 export async function seedE2E(ctx: E2ESeedContext) {
   for (const seed of seeders) await seed(ctx);

@@ -1,0 +1,68 @@
+import { hashPassword } from "better-auth/crypto";
+import { account, contactMessages, freeListingRequests, profileCategories, profiles, user } from "~/server/db/schema";
+import { ACCOUNTS_PASSWORD } from "./accounts";
+import type { E2ESeedContext } from "./index";
+
+// Records the admin journeys act on, in Maine (a state no other fixture uses) and under names no
+// other test searches for, so deactivating or deleting them changes nothing another test sees.
+
+export const ADMIN_FIXTURES = {
+  /** Listed and paid: the admin deactivates it and a visitor is told it is not found. */
+  listed: { id: "e2e-admin-listed", email: "harbor.hawk@example.com", displayName: "Harbor Hawk", city: "Portland" },
+  /** Unpaid and never finished: the admin deletes it. */
+  doomed: { id: "e2e-admin-doomed", email: "dormant.dana@example.com", displayName: "Dormant Dana" },
+  /** A message the admin reads and deletes. */
+  message: {
+    id: "4a2b0c1d-0000-4000-8000-00000000a001",
+    senderName: "Rowan Readwell",
+    senderEmail: "rowan.readwell@example.com",
+    phoneNumber: "(207) 555-0147",
+    message: "Could Harbor Hawk visit our library's summer reading kickoff?\nAbout 40 kids, one hour.",
+  },
+  /** Applications reviewed without JavaScript. */
+  nojsRequest: { fullName: "Noel Nojsworth", email: "noel.nojsworth@example.com" },
+} as const;
+
+function nextYear(): string {
+  const date = new Date();
+  date.setUTCFullYear(date.getUTCFullYear() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+export async function seedAdmin({ db }: E2ESeedContext) {
+  const password = await hashPassword(ACCOUNTS_PASSWORD);
+  const { listed, doomed, message, nojsRequest } = ADMIN_FIXTURES;
+  for (const { id, email } of [listed, doomed]) {
+    await db.insert(user).values({ id, email, name: "", emailVerified: true });
+    await db.insert(account).values({ id: `${id}-credential`, accountId: id, providerId: "credential", userId: id, password });
+  }
+  await db.insert(profiles).values({
+    id: listed.id,
+    displayName: listed.displayName,
+    bio: "Harbor Hawk is a seaside superhero who visits libraries and summer camps with a short show about lighthouses and bravery.",
+    state: "ME",
+    city: listed.city,
+    contactEmail: listed.email,
+    paymentStatus: "paid",
+    paymentExpiry: nextYear(),
+  });
+  await db.insert(profileCategories).values({ profileId: listed.id, category: "Hero" });
+  await db.insert(profiles).values({ id: doomed.id, displayName: doomed.displayName, state: "ME", city: "Bangor", contactEmail: doomed.email });
+  await db.insert(contactMessages).values({
+    ...message,
+    profileId: listed.id,
+    city: "Portland",
+    state: "ME",
+    zip: "04101",
+    eventType: ["School Event", "Meet and Greet"],
+  });
+  await db.insert(freeListingRequests).values({
+    ...nojsRequest,
+    city: "Augusta",
+    state: "ME",
+    experience: "1-3",
+    paidEvents: "yes",
+    bio: "Pirate captain for harbor festivals and library story hours.",
+    travel: "depends",
+  });
+}
