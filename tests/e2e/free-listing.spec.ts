@@ -1,4 +1,5 @@
-import { expect, expectAccessible, test, waitForMail } from "./fixtures";
+import { expect, expectAccessible, signInAs, test, waitForMail } from "./fixtures";
+import { ACCOUNTS, COMPLETE_LISTING } from "./seed/accounts";
 
 // Sonner's rich-colour toasts are the shared layout's; they are checked there, not on every form page.
 const TOASTS_ASIDE = { exclude: ["[data-sonner-toaster]"] };
@@ -52,6 +53,57 @@ test.describe("free listing application", () => {
     expect(mail.subject).toContain(applicant.name);
     expect(mail.replyTo).toContain(applicant.email);
     expect(mail.text).toContain("@morganlightfoot");
+  });
+
+  test("the home page shows the live number of free spots and leads to the application", async ({ page }) => {
+    await page.goto("/");
+    const note = page.getByText(/^Open beta: \d+ of 150 free spots remaining\.$/);
+    await expect(note).toBeVisible();
+    const spots = (await note.textContent())!.match(/(\d+) of 150/)![1];
+    await page.getByRole("link", { name: "Apply for a free listing" }).click();
+    await expect(page).toHaveURL(/\/free-listing$/);
+    await expect(page.getByText(`${spots} of 150 free spots remaining`, { exact: true })).toBeVisible();
+  });
+
+  test("a signed-in performer finds the form filled in from their profile", async ({ page }) => {
+    await signInAs(page, ACCOUNTS.complete.email, "/free-listing");
+    await expect(page.getByRole("status").filter({ hasText: "We've filled in what we already know" })).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveValue(ACCOUNTS.complete.email);
+    await expect(page.getByLabel("City")).toHaveValue(COMPLETE_LISTING.city);
+    await expect(page.getByLabel("State")).toHaveValue(COMPLETE_LISTING.state);
+    await expect(page.getByLabel("Bio")).toHaveValue(COMPLETE_LISTING.bio);
+    await expect(page.getByLabel("Full name")).toHaveValue("");
+    await expectAccessible(page, TOASTS_ASIDE);
+  });
+
+  test("a new performer applies signed in, then sees their application instead of a second form", async ({ page }) => {
+    const email = `applicant.${Date.now()}@example.org`;
+    await page.goto("/signup");
+    const main = page.getByRole("main");
+    await main.getByLabel("Email").fill(email);
+    await main.getByLabel(/^Password/).fill("accounts-pass-123");
+    await main.getByLabel("Confirm password").fill("accounts-pass-123");
+    await main.getByRole("button", { name: "Sign Up" }).click();
+    await expect(page).toHaveURL(/\/signin$/);
+    await signInAs(page, email, "/free-listing");
+
+    await expect(page.getByLabel("Email")).toHaveValue(email);
+    await page.getByLabel("Full name").fill("Avery Brightwing");
+    await page.getByLabel("City").fill("Tucson");
+    await page.getByLabel("State").selectOption("AZ");
+    await page.getByLabel("How long have you been performing?").selectOption("1-3");
+    await page.getByRole("group", { name: /paid events/ }).getByLabel("No").check();
+    await page.getByRole("group", { name: /willing to travel/ }).getByLabel("Yes").check();
+    await page.getByLabel("Bio").fill("Desert fairy and sunny superhero for birthday parties and school fun runs.");
+    await page.getByRole("button", { name: "Submit Application" }).click();
+
+    await expect(page.getByRole("status").filter({ hasText: "Application submitted successfully!" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Your application is with us" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Submit Application" })).toHaveCount(0);
+    await expectAccessible(page, TOASTS_ASIDE);
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 2, name: "Your application is with us" })).toBeVisible();
+    await waitForMail((m) => m.to.includes("admin-inbox@example.com") && m.text.includes(email));
   });
 
   test.describe("without JavaScript", () => {

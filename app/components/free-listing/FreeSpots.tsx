@@ -16,11 +16,11 @@ export function FreeSpotsNote({ remaining }: { remaining: number }) {
   if (remaining <= 0) {
     return (
       <p className="mt-3 max-w-2xl text-sm text-brand-100">
-        All {FREE_LISTING_SPOTS} free beta listings have been claimed, thank you! A{" "}
+        All {FREE_LISTING_SPOTS} free beta listings have been claimed. Thank you! You can still get listed with a{" "}
         <Link to={PAID_LISTING_PATH} className="font-semibold text-white underline underline-offset-2 hover:no-underline">
           yearly membership
-        </Link>{" "}
-        lists you today.
+        </Link>
+        .
       </p>
     );
   }
