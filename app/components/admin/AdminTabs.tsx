@@ -13,16 +13,16 @@ export function tabCount(tab: AdminTab, counts: AdminSectionCounts): string {
 export function AdminTabs({ current, counts }: { current: AdminTab; counts: AdminSectionCounts }) {
   return (
     <nav aria-label="Admin sections" className="border-b border-slate-200">
-      <ul className="-mb-px flex gap-1 overflow-x-auto">
+      <ul className="-mb-px grid grid-cols-3 gap-1 sm:flex">
         {ADMIN_TABS.map((tab) => {
           const active = tab === current;
           return (
-            <li key={tab} className="shrink-0">
+            <li key={tab} className="min-w-0 sm:shrink-0">
               <Link
                 to={tab === "requests" ? "/admin" : `/admin?tab=${tab}`}
                 aria-current={active ? "page" : undefined}
                 className={cx(
-                  "flex flex-col border-b-2 px-3 py-2 text-sm font-semibold sm:px-4",
+                  "flex h-full flex-col border-b-2 px-2 py-2 text-sm font-semibold sm:px-4",
                   active ? "border-brand-700 text-brand-800" : "border-transparent text-slate-700 hover:border-slate-300 hover:text-slate-900",
                 )}
               >
