@@ -376,7 +376,7 @@ describe("edit-profile route", () => {
     const result = await outcome(() =>
       action(args(post("chief@example.com", `/dashboard/edit-profile/${ownerId}`, formOf({ ...validForm, displayName: "Fixed Typo" })), { id: ownerId })),
     );
-    expect(result).toMatchObject({ status: 302, location: "/admin" });
+    expect(result).toMatchObject({ status: 302, location: "/admin?tab=profiles" });
     expect((await rowOf(ownerId)).displayName).toBe("Fixed Typo");
   });
 
