@@ -1,4 +1,4 @@
-// What the benchmark scripts share (`npm run bench:directory`, `npm run bench:webhooks`): the
+// What the benchmark scripts share (`npm run bench:directory`, `bench:webhooks`, `bench:admin`): the
 // nearest-rank percentile they print and a scratch PostgreSQL database they create and drop.
 import pg from "pg";
 
