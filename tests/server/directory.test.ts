@@ -17,7 +17,7 @@ import {
   getPublicProfile,
   listPublicProfiles,
 } from "~/server/directory.server";
-import { cachedData, FRESH_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, routeCacheHeaders } from "~/server/http/cache-headers.server";
+import { cachedData, FRESH_CACHE_CONTROL, routeCacheHeaders } from "~/server/http/cache-headers.server";
 import { browseHref, categoryHref } from "~/lib/directory-params";
 import { parseDirectoryFilters } from "~/server/directory-filters.server";
 import { formatPriceRange, moreLabel, visibleCategories } from "~/lib/format";
