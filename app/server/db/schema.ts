@@ -167,12 +167,18 @@ export const profiles = pgTable(
     adultThemesOk: boolean("adult_themes_ok").notNull().default(false),
     groupPerformer: boolean("group_performer").notNull().default(false),
     backgroundCheck: boolean("background_check").notNull().default(false),
+    // The characters the performer plays, in their own words ("Ice Queen", "T. rex Ranger"): at most
+    // 10 short names, trimmed and de-duplicated by the profile form (app/lib/characters.ts).
+    characters: text("characters").array().notNull().default(sql`'{}'::text[]`),
     // Denormalised text the directory search reads: name, bio, city, state name and abbreviation,
     // categories. Rewritten by the profile save in the same transaction as the categories.
     searchText: text("search_text").notNull().default(""),
-    // The name also counts on its own with the top weight, so ranking needs no per-row parsing.
+    // The name also counts on its own with the top weight and the characters with the next, so a
+    // parent's "mermaid" ranks a performer who plays one above a bio that mentions one, with no
+    // per-row parsing at query time. profile_characters_text() is array_to_string() declared
+    // immutable (migration 0007), which a generated column requires.
     searchVector: tsvector("search_vector").generatedAlwaysAs(
-      sql`setweight(to_tsvector('english', coalesce(display_name, '')), 'A') || to_tsvector('english', coalesce(search_text, ''))`,
+      sql`setweight(to_tsvector('english', coalesce(display_name, '')), 'A') || setweight(to_tsvector('english', profile_characters_text(characters)), 'B') || to_tsvector('english', coalesce(search_text, ''))`,
     ),
     ...timestamps,
   },
