@@ -35,3 +35,8 @@ export function excerpt(text: string | null | undefined, max = 155): string {
   const space = cut.lastIndexOf(" ");
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[,.;:!?-]+$/, "")}…`;
 }
+
+/** A `tel:` link for a phone number as typed ("(207) 555-0147" -> "tel:2075550147"). */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, "")}`;
+}

@@ -1,9 +1,10 @@
-import { Link } from "react-router";
 import { formatDate, formatShortDate } from "~/components/dashboard/format";
 import { Badge } from "~/components/ui/Badge";
 import { cx } from "~/components/ui/cx";
 import { adminHref, type AdminLocation, type MessageDetailView, type MessageRowView, type PageInfo } from "~/lib/admin-view";
+import { telHref } from "~/lib/format";
 import { AdminActionForm } from "./AdminActionForm";
+import { BackToList, RowLink } from "./RecordLinks";
 import { DetailList } from "./DetailList";
 import { SectionTable, td, th } from "./SectionTable";
 
@@ -50,12 +51,9 @@ export function MessagesTable({ location, rows, info }: { location: AdminLocatio
             </td>
             <td className={td}>
               <div className="flex flex-wrap gap-2">
-                <Link
-                  to={adminHref(location, { view: row.id })}
-                  className="inline-flex items-center rounded-md px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50 hover:underline"
-                >
-                  View<span className="sr-only"> {who}</span>
-                </Link>
+                <RowLink to={adminHref(location, { view: row.id })} srLabel={who}>
+                  View
+                </RowLink>
                 {!row.isRead ? <AdminActionForm action={here} intent="mark-read" id={row.id} label="Mark as Read" srLabel={who} /> : null}
                 <AdminActionForm action={here} intent="delete-message" id={row.id} label="Delete" srLabel={who} variant="ghost" />
               </div>
@@ -71,9 +69,7 @@ export function MessageDetail({ location, message }: { location: AdminLocation; 
   const here = adminHref(location);
   return (
     <article aria-labelledby="message-heading" className="space-y-6">
-      <Link to={adminHref(location, { view: null })} className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
-        <span aria-hidden="true">&larr;</span> Back to List
-      </Link>
+      <BackToList to={adminHref(location, { view: null })} />
       <div className="flex flex-wrap items-center gap-3">
         <h3 id="message-heading" className="break-words text-xl font-bold text-slate-900">
           Message from {message.senderName}
@@ -85,7 +81,7 @@ export function MessageDetail({ location, message }: { location: AdminLocation; 
           { label: "Received", value: formatDate(message.createdAt) },
           { label: "To Profile", value: message.profileName },
           { label: "Email", value: { text: message.senderEmail, href: `mailto:${message.senderEmail}` } },
-          { label: "Phone", value: { text: message.phoneNumber, href: `tel:${message.phoneNumber.replace(/[^\d+]/g, "")}` } },
+          { label: "Phone", value: { text: message.phoneNumber, href: telHref(message.phoneNumber) } },
           { label: "Location", value: `${message.city}, ${message.state} ${message.zip}` },
           { label: "Event types", value: message.eventTypes.length ? message.eventTypes.join(", ") : null },
           { label: "Event date", value: message.eventDate ? formatDate(message.eventDate) : null },

@@ -1,10 +1,10 @@
-import { Link } from "react-router";
 import { formatShortDate } from "~/components/dashboard/format";
 import { Badge } from "~/components/ui/Badge";
 import { cx } from "~/components/ui/cx";
 import { adminHref, type AdminLocation, type PageInfo, type ProfileRowView } from "~/lib/admin-view";
 import { formatLocation, moreLabel, visibleCategories } from "~/lib/format";
 import { AdminActionForm } from "./AdminActionForm";
+import { RowLink } from "./RecordLinks";
 import { SectionTable, td, th } from "./SectionTable";
 
 /** The spec's colours: paid and current as active in green, expired red, anything else yellow. */
@@ -92,12 +92,9 @@ export function ProfilesTable({ location, rows, info }: { location: AdminLocatio
             </td>
             <td className={td}>
               <div className="flex flex-wrap gap-2 xl:flex-nowrap">
-                <Link
-                  to={`/profile/${row.id}`}
-                  className="inline-flex items-center rounded-md px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50 hover:underline"
-                >
-                  View<span className="sr-only"> public {who}</span>
-                </Link>
+                <RowLink to={`/profile/${row.id}`} srLabel={`public ${who}`}>
+                  View
+                </RowLink>
                 <AdminActionForm
                   action={here}
                   intent="set-active"
@@ -106,12 +103,9 @@ export function ProfilesTable({ location, rows, info }: { location: AdminLocatio
                   label={row.isActive ? "Deactivate" : "Activate"}
                   srLabel={who}
                 />
-                <Link
-                  to={`/dashboard/edit-profile/${row.id}`}
-                  className="inline-flex items-center rounded-md px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50 hover:underline"
-                >
-                  Edit<span className="sr-only"> {who}</span>
-                </Link>
+                <RowLink to={`/dashboard/edit-profile/${row.id}`} srLabel={who}>
+                  Edit
+                </RowLink>
                 <AdminActionForm action={here} intent="delete-profile" id={row.id} label="Delete" srLabel={who} variant="ghost" />
               </div>
             </td>

@@ -1,10 +1,12 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { formatDate } from "~/components/dashboard/format";
 import { Button } from "~/components/ui/Button";
 import { TextAreaField } from "~/components/ui/Field";
 import { ADMIN_NOTES_MAX } from "~/lib/admin-schema";
 import { adminHref, type AdminLocation, type RequestDetailView } from "~/lib/admin-view";
+import { telHref } from "~/lib/format";
 import { AdminActionForm } from "./AdminActionForm";
+import { BackToList } from "./RecordLinks";
 import { DetailList, type DetailItem } from "./DetailList";
 import { RequestStatusBadge } from "./RequestsSection";
 
@@ -34,7 +36,7 @@ export function RequestDetail({
   const items: DetailItem[] = [
     { label: "Received", value: formatDate(request.createdAt) },
     { label: "Email", value: link(request.email, (v) => `mailto:${v}`) },
-    { label: "Phone", value: link(request.phone, (v) => `tel:${v.replace(/[^\d+]/g, "")}`) },
+    { label: "Phone", value: link(request.phone, telHref) },
     { label: "Location", value: `${request.city}, ${request.state}` },
     { label: "Experience", value: EXPERIENCE_LABELS[request.experience] ?? request.experience },
     { label: "Has done paid events", value: ANSWER_LABELS[request.paidEvents] ?? request.paidEvents },
@@ -55,9 +57,7 @@ export function RequestDetail({
   ];
   return (
     <article aria-labelledby="request-heading" className="space-y-6">
-      <Link to={adminHref(location, { view: null })} className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
-        <span aria-hidden="true">&larr;</span> Back to List
-      </Link>
+      <BackToList to={adminHref(location, { view: null })} />
       <div className="flex flex-wrap items-center gap-3">
         <h3 id="request-heading" className="break-words text-xl font-bold text-slate-900">
           Request from {request.fullName}

@@ -1,9 +1,9 @@
-import { Link } from "react-router";
 import { formatShortDate } from "~/components/dashboard/format";
 import { Badge } from "~/components/ui/Badge";
 import { cx } from "~/components/ui/cx";
 import { adminHref, type AdminLocation, type PageInfo, type RequestRowView } from "~/lib/admin-view";
 import { AdminActionForm } from "./AdminActionForm";
+import { RowLink } from "./RecordLinks";
 import { SectionTable, td, th } from "./SectionTable";
 
 export function RequestStatusBadge({ status }: { status: string }) {
@@ -52,12 +52,9 @@ export function RequestsTable({ location, rows, info }: { location: AdminLocatio
             </td>
             <td className={td}>
               <div className="flex flex-wrap gap-2">
-                <Link
-                  to={adminHref(location, { view: row.id })}
-                  className="inline-flex items-center rounded-md px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50 hover:underline"
-                >
-                  View<span className="sr-only"> {who}</span>
-                </Link>
+                <RowLink to={adminHref(location, { view: row.id })} srLabel={who}>
+                  View
+                </RowLink>
                 {pending ? (
                   <>
                     <AdminActionForm action={here} intent="approve" id={row.id} label="Approve" srLabel={who} variant="primary" />

@@ -5,12 +5,9 @@ import { Button } from "~/components/ui/Button";
 import { ReadBadge } from "./InquiryTable";
 import { formatDate } from "./format";
 import type { InquiryDetailView } from "~/lib/inbox-view";
+import { telHref } from "~/lib/format";
 
 const DELETE_CONFIRMATION = "Are you sure you want to delete this inquiry?";
-
-function telHref(phone: string) {
-  return `tel:${phone.replace(/[^\d+]/g, "")}`;
-}
 
 /**
  * One inquiry in full. Deleting asks first: with JavaScript through the browser's confirm dialog,

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { RequestStatus } from "~/lib/constants";
-import type { RequestStatusFilter } from "~/lib/admin-view";
+import type { RequestRowView, RequestStatusFilter } from "~/lib/admin-view";
 import type { Executor } from "../db/client.server";
 import { freeListingGrants, freeListingProgram, freeListingRequests, user } from "../db/schema";
 import { enqueueEmail } from "../mail/outbox.server";
@@ -13,15 +13,8 @@ import { isCheckViolation, likePattern, pageBounds, type PageRequest, type Paged
 // Free-listing requests in the admin dashboard: list, detail, approve (grants a free year), reject,
 // delete. Every write records one audit row in its own transaction.
 
-export interface RequestListRow {
-  id: string;
-  createdAt: Date;
-  fullName: string;
-  email: string;
-  city: string;
-  state: string;
-  status: string;
-}
+/** A row as the database gives it: the view shape with its real timestamp. */
+export type RequestListRow = Omit<RequestRowView, "createdAt"> & { createdAt: Date };
 
 export interface RequestList extends Paged<RequestListRow> {
   counts: Record<RequestStatusFilter, number>;

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
-import type { MessageStatusFilter } from "~/lib/admin-view";
+import type { MessageRowView, MessageStatusFilter } from "~/lib/admin-view";
 import type { Executor } from "../db/client.server";
 import { UNKNOWN_PROFILE } from "~/lib/admin-messages";
 import { contactMessages, profiles } from "../db/schema";
@@ -8,16 +8,8 @@ import { likePattern, pageBounds, type PageRequest, type Paged } from "./paging.
 
 // Inquiries the site relayed, as the admin dashboard's Messages section reads and manages them.
 
-export interface MessageListRow {
-  id: string;
-  createdAt: Date;
-  senderName: string;
-  senderEmail: string;
-  profileId: string;
-  /** The profile's display name, or "Unknown Profile". */
-  profileName: string;
-  isRead: boolean;
-}
+/** A row as the database gives it: the view shape with its real timestamp. */
+export type MessageListRow = Omit<MessageRowView, "createdAt"> & { createdAt: Date };
 
 export interface MessageList extends Paged<MessageListRow> {
   counts: Record<MessageStatusFilter, number>;

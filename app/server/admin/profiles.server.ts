@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
-import type { ProfileStatusFilter } from "~/lib/admin-view";
+import type { ProfileRowView, ProfileStatusFilter } from "~/lib/admin-view";
 import type { Executor } from "../db/client.server";
 import { profileImages, profiles, user, type ImageVariant } from "../db/schema";
 import { deleteStoredImage } from "../images/store.server";
@@ -11,22 +11,8 @@ import { likePattern, pageBounds, type PageRequest, type Paged } from "./paging.
 
 // Profiles in the admin dashboard: paged list with payment status, toggle active, delete.
 
-export interface ProfileListRow {
-  id: string;
-  createdAt: Date;
-  displayName: string | null;
-  contactEmail: string | null;
-  accountEmail: string | null;
-  city: string | null;
-  state: string | null;
-  isActive: boolean;
-  paymentStatus: string;
-  paymentExpiry: string | null;
-  /** paid and not past its expiry ("active", green), expired (red), anything else (yellow). */
-  paymentTone: "paid" | "expired" | "other";
-  firstImageUrl: string | null;
-  categories: string[];
-}
+/** A row as the database gives it: the view shape with its real timestamp. */
+export type ProfileListRow = Omit<ProfileRowView, "createdAt"> & { createdAt: Date };
 
 export interface ProfileList extends Paged<ProfileListRow> {
   counts: Record<ProfileStatusFilter, number>;
