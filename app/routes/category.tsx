@@ -3,9 +3,11 @@ import type { Route } from "./+types/category";
 import { categoryBlurb } from "~/components/directory/CategoryCards";
 import { DirectoryListing } from "~/components/directory/DirectoryListing";
 import { PageHeader } from "~/components/ui/PageHeader";
+import { searchHref } from "~/components/search/search-href";
 import { isCategory } from "~/lib/constants";
 import { categoryHref, placeName } from "~/lib/directory-params";
 import { pageMeta, siteFrom } from "~/lib/meta";
+import { categorySuggestions } from "~/lib/search-dictionary";
 import { SAMPLE_PROFILES } from "~/lib/sample-profiles";
 import { listingPageJsonLd } from "~/lib/structured-data";
 import { loadDirectoryListing } from "~/server/directory-listing.server";
@@ -19,7 +21,8 @@ function categoryFromParam(value: string): string {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const name = categoryFromParam(params.categoryName);
   if (!isCategory(name)) {
-    return cachedData(request, { kind: "not-found" as const, name }, { status: 404 });
+    // "Did you mean": the categories the word belongs to, from the dictionary ("Princess" is Fantasy).
+    return cachedData(request, { kind: "not-found" as const, name, suggestions: categorySuggestions(name) }, { status: 404 });
   }
   const listing = await loadDirectoryListing(context.db, new URL(request.url), {
     fixedCategory: name,
@@ -77,6 +80,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         <p className="mt-4 text-slate-700">
           The category &quot;{loaderData.name}&quot; does not exist. Please check the URL and try again.
         </p>
+        <CategoryHints name={loaderData.name} suggestions={loaderData.suggestions} />
         <Link to="/categories" className="mt-8 inline-flex rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
           View all categories
         </Link>
@@ -96,5 +100,35 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         samples={SAMPLE_PROFILES}
       />
     </>
+  );
+}
+
+/** Where an unknown category name probably meant to go: its categories, and a search for the word. */
+function CategoryHints({ name, suggestions }: { name: string; suggestions: string[] }) {
+  const word = name.trim();
+  if (!word) return null;
+  const linkClass = "font-semibold text-brand-800 underline hover:no-underline";
+  return (
+    <div className="mt-6 space-y-3 text-slate-700">
+      {suggestions.length > 0 ? (
+        <nav aria-label="Did you mean">
+          <p>Did you mean:</p>
+          <ul className="mt-2 flex flex-wrap justify-center gap-x-4 gap-y-2">
+            {suggestions.map((category) => (
+              <li key={category}>
+                <Link to={categoryHref(category)} className={linkClass}>
+                  {category}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+      <p>
+        <Link to={searchHref({ q: word })} className={linkClass}>
+          Search performers for &ldquo;{word}&rdquo;
+        </Link>
+      </p>
+    </div>
   );
 }

@@ -22,6 +22,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       zip: outcome.zip,
       unknownZip: outcome.unknownZip,
       correctedQuery: outcome.correctedQuery,
+      place: outcome.place,
+      expansions: outcome.expansions,
+      closest: outcome.closest,
       hits: outcome.hits,
       total: outcome.total,
       page: outcome.page,
@@ -62,7 +65,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         </div>
       </PageHeader>
       <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-        <SearchResults results={results} loading={loading} hrefForPage={(page) => searchHref({ ...input, page })} />
+        <SearchResults query={input.q} results={results} loading={loading} hrefForPage={(page) => searchHref({ ...input, page })} />
       </div>
     </>
   );

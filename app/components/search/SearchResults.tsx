@@ -4,6 +4,7 @@ import { ProfileCard, ProfileGrid } from "~/components/profile/ProfileCard";
 import type { ProfileCardData } from "~/lib/profile-view";
 import { Alert } from "~/components/ui/Alert";
 import { performersFound } from "~/lib/format";
+import { closestMatchesMessage, expansionIncludes, placeLine, type SearchExpansion, type SearchPlace } from "~/lib/search-view";
 
 const NO_RESULTS = "No performers found matching your search. Try other words, fewer filters or a nearby ZIP code.";
 
@@ -12,6 +13,9 @@ export interface SearchResultsData {
   zip: { code: string; city: string; state: string } | null;
   unknownZip: string | null;
   correctedQuery: string | null;
+  place: SearchPlace | null;
+  expansions: SearchExpansion[];
+  closest: boolean;
   hits: { profile: ProfileCardData; distanceMiles: number | null }[];
   total: number;
   page: number;
@@ -19,12 +23,14 @@ export interface SearchResultsData {
 }
 
 interface SearchResultsProps {
+  /** What was typed, as the "closest matches" sentence quotes it. */
+  query: string;
   results: SearchResultsData;
   loading: boolean;
   hrefForPage: (page: number) => string;
 }
 
-export function SearchResults({ results, loading, hrefForPage }: SearchResultsProps) {
+export function SearchResults({ query, results, loading, hrefForPage }: SearchResultsProps) {
   if (results.unknownZip) {
     return (
       <Alert tone="warning" title={`We don't know the ZIP code ${results.unknownZip}.`}>
@@ -64,10 +70,22 @@ export function SearchResults({ results, loading, hrefForPage }: SearchResultsPr
             Showing results for <strong className="font-semibold text-slate-900">&ldquo;{results.correctedQuery}&rdquo;</strong>
           </p>
         ) : null}
+        {results.expansions.map((expansion) => (
+          // The visitor's own word, then performers' descriptions: never a name as a performer's claim.
+          <p key={expansion.label} className="text-slate-700">
+            Results for <strong className="font-semibold text-slate-900">&ldquo;{expansion.label}&rdquo;</strong>. {expansionIncludes(expansion)}
+          </p>
+        ))}
         {results.zip ? (
           <p className="text-slate-700">
             Performers who travel to {results.zip.code} ({results.zip.city}, {results.zip.state}), nearest first.
           </p>
+        ) : null}
+        {results.place ? <p className="text-slate-700">{placeLine(results.place)}</p> : null}
+        {results.closest ? (
+          <Alert tone="info" title={closestMatchesMessage(query)}>
+            Performers matching the most of your words come first. Fewer words may find more.
+          </Alert>
         ) : null}
       </div>
       {results.total === 0 ? (

@@ -1,4 +1,5 @@
 import { isCategory } from "~/lib/constants";
+import { STOP_WORDS, tokens } from "~/lib/search-words";
 import { findCity, findState } from "~/lib/us-states";
 
 // What the /search page was asked: the query string's fields, and the words and ZIP code typed in the box.
@@ -12,7 +13,9 @@ export interface SearchInput {
 }
 
 const MAX_QUERY_LENGTH = 200;
-const MAX_WORDS = 8;
+/** Words searched for at most; more add cost and almost never change the answer. */
+export const MAX_WORDS = 8;
+export const MAX_WORD_LENGTH = 40;
 const ZIP_PATTERN = /(?:^|[^0-9])(\d{5})(?:-\d{4})?(?![0-9])/;
 
 /** Reads the page's query string; unknown states, cities and categories are ignored. */
@@ -31,28 +34,20 @@ export function parseSearchInput(url: URL): SearchInput {
   };
 }
 
-// PostgreSQL's English stop words: the full-text parser drops them, so they are neither corrected nor searched.
-const STOP_WORDS = new Set(
-  (
-    "i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers herself " +
-    "it its itself they them their theirs themselves what which who whom this that these those am is are was were be " +
-    "been being have has had having do does did doing a an the and but if or because as until while of at by for with " +
-    "about against between into through during before after above below to from up down in out on off over under again " +
-    "further then once here there when where why how all any both each few more most other some such no nor not only " +
-    "own same so than too very s t can will just don should now"
-  ).split(" "),
-);
-
 export interface ParsedQuery {
   zip: string | null;
   words: string[];
 }
 
+/** Takes the first 5-digit ZIP code (a ZIP+4 counts) out of what was typed. */
+export function splitZip(q: string): { zip: string | null; rest: string } {
+  const zipMatch = ZIP_PATTERN.exec(q);
+  return zipMatch ? { zip: zipMatch[1], rest: q.replace(zipMatch[0], " ") } : { zip: null, rest: q };
+}
+
 /** Splits what was typed into a ZIP code (if any) and lower-case words. */
 export function parseQuery(q: string): ParsedQuery {
-  const zipMatch = ZIP_PATTERN.exec(q);
-  const zip = zipMatch ? zipMatch[1] : null;
-  const rest = zipMatch ? q.replace(zipMatch[0], " ") : q;
-  const words = (rest.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter((w) => !STOP_WORDS.has(w) && w.length <= 40);
+  const { zip, rest } = splitZip(q);
+  const words = tokens(rest).filter((w) => !STOP_WORDS.has(w) && w.length <= MAX_WORD_LENGTH);
   return { zip, words: [...new Set(words)].slice(0, MAX_WORDS) };
 }

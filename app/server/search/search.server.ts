@@ -5,15 +5,20 @@ import type { Executor } from "../db/client.server";
 import { profileCategories, profiles } from "../db/schema";
 import { cardsForIds } from "../directory.server";
 import { publicProfileCondition, todayIso } from "../visibility.server";
-import { parseQuery, type SearchInput } from "./query.server";
+import type { SearchExpansion, SearchPlace } from "~/lib/search-view";
+import { allGroupsTsquery, anyGroupTsquery, describeExpansions, groupTsquery, specificTsquery, typedTsquery } from "./expand.server";
+import type { SearchInput } from "./query.server";
 import { rowsOf } from "./rows.server";
-import { correctWords } from "./spelling.server";
+import { understandQuery } from "./understand.server";
 import { distanceSql, lookupZip, reachesBranches } from "./zip.server";
 
-// The /search box. It reads what people type: words are matched against a profile's name, bio,
-// city, state and categories (full text, ranked), misspelt words are first corrected against the
-// search vocabulary with pg_trgm (spelling.server.ts), and a 5-digit ZIP code finds performers
-// whose travel range reaches it, nearest first (zip.server.ts).
+// The /search box. It reads what people type (understand.server.ts): misspelt words are corrected
+// first, a 5-digit ZIP code or a named city finds performers whose travel range reaches it, nearest
+// first (zip.server.ts), a named state keeps its performers, and every other word or dictionary
+// phrase is matched against a profile's search document (name, bio, city, state, categories),
+// expanded through the dictionary (expand.server.ts) and ranked. When no performer matches every
+// word, the page shows those matching the most words; when nobody near the place matches, the
+// matching performers nearest to it. It never stops at an empty page while any word finds someone.
 
 export interface SearchHit {
   profile: ProfileCardData;
@@ -30,16 +35,17 @@ export interface SearchOutcome {
   unknownZip: string | null;
   /** The words actually searched for, when a misspelling was corrected ("anime" for "anmie"). */
   correctedQuery: string | null;
+  /** The place named in the words, used like a ZIP code (a city) or the state filter (a state). */
+  place: SearchPlace | null;
+  /** Phrases the dictionary knew, and what else was searched for them. */
+  expansions: SearchExpansion[];
+  /** No performer matched everything asked; these are the closest (most words, then nearest). */
+  closest: boolean;
   hits: SearchHit[];
   total: number;
   page: number;
   pageCount: number;
   pageSize: number;
-}
-
-/** The words as a to_tsquery() expression: every word must match, longer words also as a prefix. */
-function tsqueryText(words: string[]): string {
-  return words.map((w) => (w.length >= 3 ? `${w}:*` : w)).join(" & ");
 }
 
 function filterConditions(input: SearchInput): SQL[] {
@@ -63,66 +69,36 @@ interface RankedRow {
   total: number;
 }
 
-/** Runs a search: the page of hits (as cards), the total, and what was understood from the query. */
-export async function searchProfiles(
-  db: Executor,
-  input: SearchInput,
-  options: { pageSize?: number; today?: string } = {},
-): Promise<SearchOutcome> {
-  const pageSize = options.pageSize ?? PAGE_SIZE;
-  const today = options.today ?? todayIso();
-  const { zip, words } = parseQuery(input.q);
-  const outcome: SearchOutcome = {
-    input,
-    idle: false,
-    zip: null,
-    unknownZip: null,
-    correctedQuery: null,
-    hits: [],
-    total: 0,
-    page: 1,
-    pageCount: 1,
-    pageSize,
-  };
-  const hasFilter = Boolean(input.state || input.category);
-  if (!zip && words.length === 0 && !hasFilter) {
-    return { ...outcome, idle: input.q === "" };
-  }
+/** One way of asking the database: its conditions, the disjoint sets it reads, and its order. */
+interface Attempt {
+  conditions: SQL[];
+  branches: SQL[];
+  distance: SQL | null;
+  rank: SQL | null;
+  /** How many of the query's groups a row matches (the "closest" fallback orders by it first). */
+  matched: SQL | null;
+  /** 1 when the row matches by what was typed or a description, 0 by a category's word only. */
+  tier: SQL | null;
+}
 
-  const conditions: SQL[] = [publicProfileCondition(today), ...filterConditions(input)];
-  let rank: SQL | null = null;
-  let distance: SQL | null = null;
-  let branches: SQL[] = [sql`true`];
+const tsquery = (text: string) => sql`to_tsquery('english', ${text})`;
 
-  if (zip) {
-    const place = lookupZip(zip);
-    if (!place || place.country !== "US") return { ...outcome, unknownZip: zip };
-    outcome.zip = { code: zip, city: place.city, state: place.state };
-    branches = reachesBranches(place.latitude, place.longitude);
-    distance = distanceSql(place.latitude, place.longitude);
-  }
-
-  if (words.length > 0) {
-    const corrections = await correctWords(db, words);
-    const searched = words.map((w) => corrections.get(w) ?? w);
-    if (corrections.size > 0) outcome.correctedQuery = searched.join(" ");
-    const query = sql`to_tsquery('english', ${tsqueryText(searched)})`;
-    conditions.push(sql`${profiles.searchVector} @@ ${query}`);
-    // The stored vector carries the name with the top weight: a name match outranks a bio mention.
-    rank = sql`ts_rank(${profiles.searchVector}, ${query})`;
-  }
-
+async function runAttempt(db: Executor, attempt: Attempt, wantedPage: number, pageSize: number) {
   const order: SQL[] = [];
-  if (distance) order.push(sql`distance asc nulls last`);
-  if (rank) order.push(sql`rank desc`);
+  if (attempt.matched) order.push(sql`matched desc`);
+  if (attempt.tier) order.push(sql`tier desc`);
+  if (attempt.distance) order.push(sql`distance asc nulls last`);
+  if (attempt.rank) order.push(sql`rank desc`);
   order.push(sql`created_at desc`, sql`id desc`);
 
-  const where = and(...conditions) as SQL;
-  const distanceColumn = distance ? sql`case when ${profiles.latitude} is null then null else ${distance} end` : sql`null::float8`;
+  const where = and(...attempt.conditions) as SQL;
+  const distanceColumn = attempt.distance
+    ? sql`case when ${profiles.latitude} is null then null else ${attempt.distance} end`
+    : sql`null::float8`;
   const matches = sql.join(
-    branches.map(
-      (branch) => sql`select ${profiles.id} as id, ${distanceColumn} as distance, ${rank ?? sql`0::real`} as rank,
-          ${profiles.createdAt} as created_at
+    attempt.branches.map(
+      (branch) => sql`select ${profiles.id} as id, ${distanceColumn} as distance, ${attempt.rank ?? sql`0::real`} as rank,
+          ${attempt.matched ?? sql`0`} as matched, ${attempt.tier ?? sql`0`} as tier, ${profiles.createdAt} as created_at
         from ${profiles} where ${where} and ${branch}`,
     ),
     sql` union all `,
@@ -145,7 +121,7 @@ export async function searchProfiles(
         ) as hit on true`),
     );
 
-  let page = input.page;
+  let page = wantedPage;
   let result = await ranked(page);
   const total = result.length > 0 ? Number(result[0].total) : 0;
   if (result[0]?.id == null && page > 1) {
@@ -154,23 +130,118 @@ export async function searchProfiles(
     result = total > 0 ? await ranked(page) : [];
   }
   const rows = result.filter((r): r is RankedRow & { id: string } => r.id != null);
+  return { rows, total, page };
+}
+
+/** Runs a search: the page of hits (as cards), the total, and what was understood from the query. */
+export async function searchProfiles(
+  db: Executor,
+  input: SearchInput,
+  options: { pageSize?: number; today?: string } = {},
+): Promise<SearchOutcome> {
+  const pageSize = options.pageSize ?? PAGE_SIZE;
+  const today = options.today ?? todayIso();
+  const understood = await understandQuery(db, input);
+  const { zip, groups } = understood;
+  const outcome: SearchOutcome = {
+    input,
+    idle: false,
+    zip: null,
+    unknownZip: null,
+    correctedQuery: understood.correctedQuery,
+    place: null,
+    expansions: describeExpansions(groups),
+    closest: false,
+    hits: [],
+    total: 0,
+    page: 1,
+    pageCount: 1,
+    pageSize,
+  };
+  const hasFilter = Boolean(input.state || input.category);
+  if (!zip && !understood.place && groups.length === 0 && !hasFilter) {
+    return { ...outcome, idle: input.q === "" };
+  }
+
+  const base: SQL[] = [publicProfileCondition(today), ...filterConditions(input)];
+  // Where the visitor is: a ZIP code or a named city (a point), or a named state.
+  let point: { latitude: number; longitude: number } | null = null;
+  const placeConditions: SQL[] = [];
+  if (zip) {
+    const found = lookupZip(zip);
+    if (!found || found.country !== "US") return { ...outcome, unknownZip: zip };
+    outcome.zip = { code: zip, city: found.city, state: found.state };
+    point = found;
+  } else if (understood.place?.kind === "city") {
+    const { city, state, latitude, longitude } = understood.place;
+    outcome.place = { kind: "city", city, state };
+    point = { latitude, longitude };
+  } else if (understood.place?.kind === "state") {
+    const { state, name } = understood.place;
+    outcome.place = { kind: "state", state, name };
+    if (!input.state) placeConditions.push(eq(profiles.state, state));
+  }
+  const branches = point ? reachesBranches(point.latitude, point.longitude) : [sql`true`];
+  const distance = point ? distanceSql(point.latitude, point.longitude) : null;
+
+  const attempts: Attempt[] = [];
+  if (groups.length === 0) {
+    attempts.push({ conditions: [...base, ...placeConditions], branches, distance, rank: null, matched: null, tier: null });
+  } else {
+    const vector = profiles.searchVector;
+    const matches = (text: string) => sql`${vector} @@ ${tsquery(text)}`;
+    // Performers matching every word by what was typed or a description come before those found
+    // through a category's word alone (a mermaid before every other Fantasy performer), nearest
+    // first where there is a place; then the stored vector's weights (a name match outranks a bio
+    // mention), with the visitor's own words counted once more.
+    const rankOf = (all: string, typed: string) => sql`(ts_rank(${vector}, ${tsquery(all)}) + ts_rank(${vector}, ${tsquery(typed)}))`;
+    attempts.push({
+      conditions: [...base, ...placeConditions, matches(allGroupsTsquery(groups))],
+      branches,
+      distance,
+      rank: rankOf(allGroupsTsquery(groups), typedTsquery(groups)),
+      matched: null,
+      tier: sql`(${matches(specificTsquery(groups))})::int`,
+    });
+    const closest = {
+      rank: rankOf(anyGroupTsquery(groups), typedTsquery(groups, "|")),
+      matched: sql.join(
+        groups.map((g) => sql`(${matches(groupTsquery(g))})::int`),
+        sql` + `,
+      ),
+      tier: sql`(${matches(specificTsquery(groups, "|"))})::int`,
+    };
+    const any = matches(anyGroupTsquery(groups));
+    // Most of the words, still near the place.
+    if (groups.length > 1) attempts.push({ conditions: [...base, ...placeConditions, any], branches, distance, ...closest });
+    // Nobody near the place matches: the matching performers anywhere, nearest to it first.
+    if (point || placeConditions.length > 0) attempts.push({ conditions: [...base, any], branches: [sql`true`], distance, ...closest });
+  }
+
+  let found: Awaited<ReturnType<typeof runAttempt>> = { rows: [], total: 0, page: 1 };
+  for (const [i, attempt] of attempts.entries()) {
+    found = await runAttempt(db, attempt, input.page, pageSize);
+    if (found.total > 0) {
+      outcome.closest = i > 0;
+      break;
+    }
+  }
 
   const cards = await cardsForIds(
     db,
-    rows.map((r) => r.id),
+    found.rows.map((r) => r.id),
   );
   const byId = new Map(cards.map((c) => [c.id, c]));
   const hits: SearchHit[] = [];
-  for (const row of rows) {
+  for (const row of found.rows) {
     const profile = byId.get(row.id);
     if (profile) hits.push({ profile, distanceMiles: row.distance === null ? null : Number(row.distance) });
   }
   return {
     ...outcome,
     hits,
-    total,
-    page,
-    pageCount: Math.max(1, Math.ceil(total / pageSize)),
+    total: found.total,
+    page: found.page,
+    pageCount: Math.max(1, Math.ceil(found.total / pageSize)),
   };
 }
-

@@ -33,10 +33,16 @@ const CORRECTION_SIMILARITY = "0.15";
 /**
  * Maps each word the vocabulary does not know (not even as the start of a word) to the closest
  * known term within a few edits. Words of 3 letters or fewer and numbers are left alone.
+ *
+ * `known` adds words the site understands without any performer using them (the dictionary's
+ * "princess", a city nobody is based in yet): they are never corrected, and a misspelling may be
+ * corrected to them. At the same distance such a word wins over a performer's word, since it was
+ * chosen on purpose ("elza" is Elsa, not "eliza").
  */
-export async function correctWords(db: Executor, words: string[]): Promise<Map<string, string>> {
+export async function correctWords(db: Executor, words: string[], known: ReadonlySet<string> = new Set()): Promise<Map<string, string>> {
   const corrections = new Map<string, string>();
-  const candidates = words.filter((w) => w.length >= 4 && !/^\d+$/.test(w));
+  const startsKnown = (word: string) => known.has(word) || [...known].some((k) => k.startsWith(word));
+  const candidates = words.filter((w) => w.length >= 4 && !/^\d+$/.test(w) && !startsKnown(w));
   if (candidates.length === 0) return corrections;
   const list = sql.join(
     candidates.map((w) => sql`${w}`),
@@ -64,8 +70,10 @@ export async function correctWords(db: Executor, words: string[]): Promise<Map<s
     const terms = byWord.get(word) ?? [];
     // Known as typed, or the start of a known word (prefix search covers it): nothing to correct.
     if (terms.some((t) => t.term.startsWith(word))) continue;
+    // Curated words come first and carry a similarity above any trigram score, so they win ties.
+    const curated = [...known].filter((k) => Math.abs(k.length - word.length) <= allowedEdits(word)).map((term) => ({ term, sim: 2 }));
     let best: { term: string; distance: number; sim: number } | null = null;
-    for (const t of terms) {
+    for (const t of [...curated, ...terms]) {
       const distance = editDistance(word, t.term);
       if (distance > allowedEdits(word)) continue;
       if (!best || distance < best.distance || (distance === best.distance && t.sim > best.sim)) {

@@ -1,0 +1,40 @@
+import type { Category } from "./constants";
+
+// What the /search loader hands its page about how the query was understood, and the page's
+// sentences about it, kept here so the server's tests and the page say the same words.
+
+/** One phrase the dictionary knew: searched for as itself and as the descriptions and categories. */
+export interface SearchExpansion {
+  /** What the visitor asked for, as the page names it ("Spider-Man", "ice queen"). */
+  label: string;
+  /** Performers' descriptions also searched for; never a trademarked name. */
+  descriptions: string[];
+  categories: Category[];
+}
+
+/** A place read from the words typed: a city searched like a ZIP code, or a state. */
+export type SearchPlace = { kind: "city"; city: string; state: string } | { kind: "state"; state: string; name: string };
+
+/** Shown when no performer matches every word and the page ranks those matching the most. */
+export function closestMatchesMessage(q: string): string {
+  return `No performers match all of "${q}"; showing the closest.`;
+}
+
+/** 'Including: web-slinging hero, spider hero and the Hero category.' */
+export function expansionIncludes(expansion: SearchExpansion): string {
+  const parts = [...expansion.descriptions];
+  if (expansion.categories.length > 0) {
+    const names = expansion.categories.join(" and ");
+    parts.push(`the ${names} ${expansion.categories.length > 1 ? "categories" : "category"}`);
+  }
+  if (parts.length === 0) return "";
+  const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`;
+  return `Including: ${list}.`;
+}
+
+/** The line about a place read from the query. */
+export function placeLine(place: SearchPlace): string {
+  return place.kind === "city"
+    ? `Performers who travel to ${place.city}, ${place.state}, nearest first.`
+    : `Performers based in ${place.name}.`;
+}

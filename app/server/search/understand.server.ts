@@ -1,0 +1,126 @@
+import { dictionaryWords, LONGEST_DICTIONARY_PHRASE, lookupPhrase, type DictionaryEntry } from "~/lib/search-dictionary";
+import { STOP_WORDS, tokens } from "~/lib/search-words";
+import type { Executor } from "../db/client.server";
+import { placeAt, placeWords, PLACE_CONNECTORS, type PlaceFound, type PlaceMatch } from "./places.server";
+import { MAX_WORD_LENGTH, MAX_WORDS, splitZip, type SearchInput } from "./query.server";
+import { correctWords } from "./spelling.server";
+
+// Reads what was typed the way a person means it, in this order: a ZIP code; misspelt words
+// corrected (against performers' words, the dictionary and place names); then, reading left to
+// right, a place ("orlando", "salt lake city", "texas") and the dictionary's phrases ("spider man"),
+// the longest reading first. What is left are plain words. Each word or phrase becomes one group;
+// a performer must match every group (expand.server.ts turns groups into a text query).
+
+export interface QueryGroup {
+  /** The words typed for this part, after spelling correction ("spider", "man"). */
+  words: string[];
+  /** What the dictionary knows the words as; empty for a plain word. */
+  entries: DictionaryEntry[];
+  /** The words are a visitor's name for the entry ("Spider-Man"), not a performer's description. */
+  byName: boolean;
+}
+
+export interface UnderstoodQuery {
+  zip: string | null;
+  place: PlaceMatch | null;
+  groups: QueryGroup[];
+  /** The words actually searched for, when a misspelling was corrected ("anime" for "anmie"). */
+  correctedQuery: string | null;
+}
+
+const MAX_TOKENS = 40;
+/** Words that only connect a place to the rest ("near", "around"); never searched for. */
+const FILLER = new Set([...PLACE_CONNECTORS].filter((w) => !STOP_WORDS.has(w)));
+
+let knownWords: Set<string> | null = null;
+function curatedWords(): Set<string> {
+  knownWords ??= new Set([...dictionaryWords(), ...placeWords()]);
+  return knownWords;
+}
+
+interface PhraseFound {
+  entries: DictionaryEntry[];
+  byName: boolean;
+  words: string[];
+  end: number;
+}
+
+/** The longest dictionary phrase starting at word `at`; stop words inside it are skipped ("beauty and the beast"). */
+function phraseAt(words: readonly string[], at: number): PhraseFound | null {
+  if (STOP_WORDS.has(words[at])) return null;
+  const content: string[] = [];
+  const ends: number[] = [];
+  for (let i = at; i < words.length && content.length < LONGEST_DICTIONARY_PHRASE; i++) {
+    if (STOP_WORDS.has(words[i])) continue;
+    content.push(words[i]);
+    ends.push(i + 1);
+  }
+  for (let length = content.length; length >= 1; length--) {
+    const match = lookupPhrase(content.slice(0, length).join(" "));
+    if (match) return { ...match, words: content.slice(0, length), end: ends[length - 1] };
+  }
+  return null;
+}
+
+/** Whether a span of words reads as a dictionary phrase (so a bare "Aurora" is the princess, not the city). */
+function isDictionaryPhrase(words: readonly string[], start: number, end: number): boolean {
+  return lookupPhrase(words.slice(start, end).join(" ")) !== null;
+}
+
+export async function understandQuery(db: Executor, input: SearchInput): Promise<UnderstoodQuery> {
+  const { zip, rest } = splitZip(input.q);
+  const typed = tokens(rest)
+    .filter((w) => w.length <= MAX_WORD_LENGTH)
+    .slice(0, MAX_TOKENS);
+
+  const searchable = [...new Set(typed.filter((w) => !STOP_WORDS.has(w) && !FILLER.has(w)))];
+  const corrections = await correctWords(db, searchable, curatedWords());
+  const words = typed.map((w) => corrections.get(w) ?? w);
+
+  // A place in the words is used when nothing more precise was asked: a ZIP code or the city
+  // filter outrank it, and it must agree with the state filter. A place that cannot be used stays
+  // plain words, except beside a ZIP code, where it only repeats where the ZIP is.
+  let place: PlaceMatch | null = null;
+  const groups: QueryGroup[] = [];
+  const seen = new Set<string>();
+  for (let at = 0; at < words.length; ) {
+    const phrase = phraseAt(words, at);
+    const found: PlaceFound | null = place ? null : placeAt(words, at, (start, end) => isDictionaryPhrase(words, start, end));
+    // The longer reading wins; on a tie the dictionary does, unless "in"/"near" came before.
+    const placeSpan = found ? found.end - found.start : 0;
+    const introduced = at > 0 && PLACE_CONNECTORS.has(words[at - 1]);
+    if (found && (!phrase || placeSpan > phrase.words.length || (placeSpan === phrase.words.length && introduced))) {
+      const agrees = !input.state || found.place.state === input.state;
+      if (zip) {
+        at = found.end;
+        continue;
+      }
+      if (!input.city && agrees) {
+        place = found.place;
+        at = found.end;
+        continue;
+      }
+    }
+    if (phrase) {
+      const key = phrase.words.join(" ");
+      if (!seen.has(key)) groups.push({ words: phrase.words, entries: phrase.entries, byName: phrase.byName });
+      seen.add(key);
+      at = phrase.end;
+      continue;
+    }
+    const word = words[at];
+    if (!STOP_WORDS.has(word) && !FILLER.has(word) && !seen.has(word)) {
+      groups.push({ words: [word], entries: [], byName: false });
+      seen.add(word);
+    }
+    at++;
+  }
+
+  const searched = typed.filter((w) => !STOP_WORDS.has(w)).map((w) => corrections.get(w) ?? w);
+  return {
+    zip,
+    place,
+    groups: groups.slice(0, MAX_WORDS),
+    correctedQuery: corrections.size > 0 ? searched.join(" ") : null,
+  };
+}
