@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { charactersRule } from "./characters";
 import { BIO_MIN_LENGTH, CATEGORIES, DEFAULT_TRAVEL_RANGE, TRAVEL_RANGE_VALUES } from "./constants";
 import { parseValues, type FormResult } from "./form";
 import { findCity, findState } from "./us-states";
@@ -12,6 +13,7 @@ type FlagSection = "travel" | "performance";
 type ProfileFieldDefinition =
   | { name: string; kind: "text"; column: string; initial?: string }
   | { name: string; kind: "flag"; column: string; label: string; section: FlagSection; initial: boolean }
+  | { name: string; kind: "list"; column: string }
   | { name: "categories"; kind: "categories"; column: null };
 
 /**
@@ -24,6 +26,7 @@ export const PROFILE_FIELDS = [
   { name: "displayName", kind: "text", column: "displayName" },
   { name: "contactEmail", kind: "text", column: "contactEmail" },
   { name: "bio", kind: "text", column: "bio" },
+  { name: "characters", kind: "list", column: "characters" },
   { name: "state", kind: "text", column: "state" },
   { name: "city", kind: "text", column: "city" },
   { name: "travelRadius", kind: "text", column: "travelRadius", initial: DEFAULT_TRAVEL_RANGE },
@@ -50,22 +53,29 @@ export const PROFILE_FIELDS = [
 type ProfileFieldEntry = (typeof PROFILE_FIELDS)[number];
 type TextFieldEntry = Extract<ProfileFieldEntry, { kind: "text" }>;
 type FlagFieldEntry = Extract<ProfileFieldEntry, { kind: "flag" }>;
+type ListFieldEntry = Extract<ProfileFieldEntry, { kind: "list" }>;
 
 export type ProfileField = ProfileFieldEntry["name"];
 export type ProfileTextField = TextFieldEntry["name"];
 export type ProfileFlag = FlagFieldEntry["name"];
+/** Fields posted as one value per box (a repeated key) and stored as a text[] column. */
+export type ProfileListField = ListFieldEntry["name"];
 /** The `profiles` columns the form writes (Drizzle property names). */
 export type ProfileFormColumn = Exclude<ProfileFieldEntry["column"], null>;
 
 const isTextField = (field: ProfileFieldEntry): field is TextFieldEntry => field.kind === "text";
 const isFlagField = (field: ProfileFieldEntry): field is FlagFieldEntry => field.kind === "flag";
+const isListField = (field: ProfileFieldEntry): field is ListFieldEntry => field.kind === "list";
 
 const TEXT_FIELDS: readonly TextFieldEntry[] = PROFILE_FIELDS.filter(isTextField);
 /** The 11 yes/no performance flags, with the editor's label and section. */
 export const PROFILE_FLAGS: readonly FlagFieldEntry[] = PROFILE_FIELDS.filter(isFlagField);
+const LIST_FIELDS: readonly ListFieldEntry[] = PROFILE_FIELDS.filter(isListField);
 
-/** What the form holds: text exactly as typed, checkboxes as booleans. */
-export type ProfileFormValues = Record<ProfileTextField, string> & Record<ProfileFlag, boolean> & { categories: string[] };
+/** What the form holds: text exactly as typed, checkboxes as booleans, lists one entry per box. */
+export type ProfileFormValues = Record<ProfileTextField, string> &
+  Record<ProfileFlag, boolean> &
+  Record<ProfileListField, string[]> & { categories: string[] };
 
 export const SOCIAL_PLATFORMS = {
   facebook: { label: "Facebook", hosts: ["facebook.com", "fb.com"] },
@@ -82,6 +92,7 @@ export function defaultProfileValues(contactEmail: string): ProfileFormValues {
   const values = {} as ProfileFormValues;
   for (const field of TEXT_FIELDS) values[field.name] = "initial" in field ? field.initial : "";
   for (const flag of PROFILE_FLAGS) values[flag.name] = flag.initial;
+  for (const list of LIST_FIELDS) values[list.name] = [];
   values.contactEmail = contactEmail;
   values.categories = [];
   return values;
@@ -188,10 +199,16 @@ const textRules = {
 
 const flagRules = Object.fromEntries(PROFILE_FLAGS.map((flag) => [flag.name, z.boolean()])) as Record<ProfileFlag, z.ZodBoolean>;
 
+// Each list field's rule, like textRules.
+const listRules = {
+  characters: charactersRule,
+} satisfies Record<ProfileListField, z.ZodType<unknown, string[]>>;
+
 export const profileSchema = z
   .object({
     ...textRules,
     ...flagRules,
+    ...listRules,
     categories: z
       .array(z.string())
       .transform((list) => CATEGORIES.filter((c) => list.includes(c)))

@@ -29,6 +29,8 @@ export interface ProfileCardData {
   priceMin: number | null;
   priceMax: number | null;
   categories: string[];
+  /** The characters they play, in their own words; a card names the first few. */
+  characters: string[];
   image: DisplayImage | null;
   /** A made-up profile shown while the directory is empty; it has no page of its own. */
   isSample?: boolean;
@@ -56,6 +58,7 @@ export interface ProfileDetailData {
   priceMin: number | null;
   priceMax: number | null;
   categories: string[];
+  characters: string[];
   images: GalleryImage[];
   /** Connect links, built on the server from the stored handles (see socialLinks). */
   connect: SocialLink[];

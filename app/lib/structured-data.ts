@@ -87,7 +87,7 @@ function profileJsonLd(profile: ProfileDetailData, origin: string, url: string) 
         description: excerpt(profile.bio, 300) || undefined,
         image: image ? (image.startsWith("http") ? image : `${origin}${image}`) : undefined,
         jobTitle: "Costume performer",
-        knowsAbout: profile.categories.length ? profile.categories : undefined,
+        knowsAbout: profile.categories.length + profile.characters.length ? [...profile.categories, ...profile.characters] : undefined,
         address: profile.state
           ? {
               "@type": "PostalAddress",

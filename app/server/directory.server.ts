@@ -39,6 +39,7 @@ const cardColumns = {
   state: profiles.state,
   priceMin: profiles.priceMin,
   priceMax: profiles.priceMax,
+  characters: profiles.characters,
 };
 
 type CardRow = { [K in keyof typeof cardColumns]: (typeof cardColumns)[K]["_"]["data"] | null };
@@ -116,6 +117,7 @@ async function toCards(db: Executor, rows: CardRow[]): Promise<ProfileCardData[]
     priceMin: row.priceMin,
     priceMax: row.priceMax,
     categories: categories.get(row.id as string) ?? [],
+    characters: row.characters ?? [],
     image: images.get(row.id as string) ?? null,
   }));
 }
@@ -271,6 +273,7 @@ async function toDetail(db: Executor, row: DetailRow): Promise<ProfileDetailData
     priceMin: row.priceMin,
     priceMax: row.priceMax,
     categories: categories.get(id) ?? [],
+    characters: row.characters ?? [],
     images: imageRows.map((image): GalleryImage => ({ id: image.id, ...toDisplayImage(image) })),
     connect: socialLinks({ facebook: row.facebook, instagram: row.instagram, tiktok: row.tiktok, twitter: row.twitter }),
     travelRadius: row.travelRadius ?? "local_only",

@@ -58,7 +58,8 @@ export async function applicantStanding(
 /**
  * The form as the account and profile already fill it: the account's email, its name when it has
  * one (a stage name is not a full name, so the profile's display name is not used), and the
- * profile's place, social handles and bio where present. Everything else stays empty.
+ * profile's place, social handles, bio and characters (as one comma list) where present. Everything
+ * else stays empty.
  */
 export async function applicantPrefill(db: Executor, account: ApplicantAccount): Promise<FreeListingValues> {
   const values = formInput(freeListingSchema, new FormData());
@@ -71,6 +72,7 @@ export async function applicantPrefill(db: Executor, account: ApplicantAccount):
       facebook: profiles.facebook,
       tiktok: profiles.tiktok,
       bio: profiles.bio,
+      characters: sql<string | null>`array_to_string(${profiles.characters}, ', ')`,
     })
     .from(user)
     .leftJoin(profiles, eq(profiles.id, user.id))

@@ -112,6 +112,7 @@ export async function loadProfileForEdit(db: Executor, actor: SessionUser, reque
   for (const field of PROFILE_FIELDS) {
     if (field.kind === "text" && field.name !== "contactEmail") values[field.name] = text(row[field.column]);
     else if (field.kind === "flag") values[field.name] = row[field.column];
+    else if (field.kind === "list") values[field.name] = [...row[field.column]];
   }
   values.categories = orderedCategories(categories.map((c) => c.category));
   return { status: "ok", data: { ...target, mode: modeOf(row), values } };
@@ -187,6 +188,7 @@ export interface PreviewProfile {
   travelRadius: string;
   flags: Record<ProfileFlag, boolean>;
   categories: string[];
+  characters: string[];
   images: PreviewImage[];
 }
 
@@ -225,6 +227,7 @@ export async function loadPreview(db: Executor, userId: string): Promise<Preview
     travelRadius: row.travelRadius,
     flags: pickFlags(row),
     categories: orderedCategories(categories.map((c) => c.category)),
+    characters: row.characters,
     images: images.map((image) => ({
       ...image,
       variants: image.variants.map(({ url, width, height }) => ({ url, width, height })),

@@ -3,7 +3,9 @@ import { US_STATES } from "~/lib/us-states";
 import type { Executor } from "./db/client.server";
 
 // Keeps `profiles.search_text` (and through it the generated tsvector) and the `search_terms`
-// vocabulary in step with a profile's name, bio, place and categories.
+// vocabulary in step with a profile's name, characters, bio, place and categories. The characters
+// also count on their own with weight B in the generated vector (schema.ts); they are in the text
+// too so that their words join the vocabulary misspellings are corrected against.
 
 const stateNames = sql.raw(
   `(values ${US_STATES.map((s) => `('${s.abbreviation}', '${s.name.replace(/'/g, "''")}')`).join(", ")}) as state_names(abbr, name)`,
@@ -13,7 +15,7 @@ const stateNames = sql.raw(
 // would hide both words from a search for "anime".
 function documentExpression() {
   return sql`translate(concat_ws(' ',
-      p.display_name, p.bio, p.city,
+      p.display_name, array_to_string(p.characters, ' '), p.bio, p.city,
       (select state_names.name from ${stateNames} where state_names.abbr = p.state),
       p.state,
       (select string_agg(pc.category, ' ' order by pc.category) from profile_categories pc where pc.profile_id = p.id)), '/', ' ')`;

@@ -1,12 +1,15 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../tests/helpers/db";
+import { themeOf } from "./characters";
 import { DEMO_ADMIN, DEMO_PERFORMER, DEMO_STATUSES, generateDemoData } from "./generate";
 import { DatabaseNotEmptyError, seedDemo, type SeedSummary } from "./seed";
+import { CHARACTER_SUGGESTIONS, PARTY_THEMES } from "~/lib/character-suggestions";
+import { charactersRule } from "~/lib/characters";
 import { CATEGORIES, FREE_LISTING_SPOTS } from "~/lib/constants";
 import { US_STATES } from "~/lib/us-states";
 import { createAuth } from "~/server/auth/auth.server";
@@ -116,6 +119,41 @@ describe("the generated demo data set", () => {
     expect(approved(11_000)).toBe(FREE_LISTING_SPOTS);
   });
 
+  it("has listed performers playing every party theme parents ask for, in many states", () => {
+    const listed = data.performers.filter((p) => p.status === "listed");
+    for (const theme of PARTY_THEMES) {
+      const playing = listed.filter((p) => p.profile.characters.some((name) => themeOf(name) === theme));
+      expect(new Set(playing.map((p) => p.profile.state)).size, theme).toBeGreaterThanOrEqual(8);
+    }
+    // Nearly every state has someone for a children's party theme, not only the big ones.
+    const states = new Set(listed.filter((p) => p.profile.characters.some((name) => themeOf(name))).map((p) => p.profile.state));
+    expect(states.size).toBeGreaterThanOrEqual(45);
+  });
+
+  it("lists characters by trademark-safe names the editor suggests, each list valid for the profile form", () => {
+    const withCharacters = data.performers.filter((p) => p.profile.characters.length > 0);
+    expect(withCharacters.length).toBeGreaterThan(250);
+    for (const p of data.performers) {
+      if (p.user.email !== DEMO_PERFORMER.email) for (const name of p.profile.characters) expect(CHARACTER_SUGGESTIONS).toContain(name);
+      expect(charactersRule.parse(p.profile.characters)).toEqual(p.profile.characters);
+    }
+    const login = data.performers.find((p) => p.user.email === DEMO_PERFORMER.email)!;
+    expect(login.profile.characters).toEqual(DEMO_PERFORMER.characters);
+    // The names parents would type for a trademarked character never appear.
+    const everything = data.performers.flatMap((p) => p.profile.characters).join(" ").toLowerCase();
+    for (const trademark of ["elsa", "spider-man", "spiderman", "ariel", "batman", "pikachu", "mario", "disney", "marvel"]) {
+      expect(everything).not.toContain(trademark);
+    }
+  });
+
+  it("gives small demo sets party themes too", () => {
+    const small = generateDemoData({ now: NOW, performers: 60 });
+    const listed = small.performers.filter((p) => p.status === "listed");
+    for (const theme of PARTY_THEMES) {
+      expect(listed.some((p) => p.profile.characters.some((name) => themeOf(name) === theme)), theme).toBe(true);
+    }
+  });
+
   it("is the same every time for the same seed", () => {
     expect(JSON.stringify(generateDemoData({ now: NOW }))).toBe(JSON.stringify(data));
     expect(generateDemoData({ now: NOW, seed: 7 }).performers[1].profile.displayName).not.toBe(data.performers[1].profile.displayName);
@@ -198,8 +236,26 @@ describe("seeding the demo data into a database", () => {
   });
 
   it("fills the search document of every profile", async () => {
-    const rows = await database.db.select({ text: profiles.searchText, name: profiles.displayName }).from(profiles);
-    for (const row of rows) expect(row.text).toContain(row.name!);
+    const rows = await database.db
+      .select({ text: profiles.searchText, name: profiles.displayName, characters: profiles.characters })
+      .from(profiles);
+    for (const row of rows) {
+      expect(row.text).toContain(row.name!);
+      for (const name of row.characters) expect(row.text).toContain(name);
+    }
+    expect(rows.some((row) => row.characters.length > 0)).toBe(true);
+  });
+
+  it("makes the demo's performers findable by the characters they play", async () => {
+    const generated = generateDemoData(options);
+    const wanted = generated.performers.filter((p) => p.status === "listed" && p.profile.characters.length > 0).at(-1)!;
+    const character = wanted.profile.characters[0];
+    // The stored full-text vector the search page matches against (its ranking is tested in tests/server).
+    const rows = await database.db
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(sql`${profiles.searchVector} @@ plainto_tsquery('english', ${character})`);
+    expect(rows.map((row) => row.id)).toContain(wanted.profile.id);
   });
 
   it("lets both printed logins sign in with their passwords", async () => {

@@ -3,6 +3,7 @@ import { ALL_COSTUMES, type Costume } from "../art/figure";
 import { createRandom, deriveSeed, type Random } from "../art/random";
 import { ARCHETYPES, ADULTS_ONLY, type Archetype, KIDS_ONLY } from "./archetypes";
 import { composeBio } from "./bios";
+import { charactersFor, coverPartyThemes, type CastMember } from "./characters";
 import { ADJECTIVES, FIRST_NAMES, LAST_NAMES, POWER_WORDS, TITLES } from "./names";
 import {
   CATEGORIES,
@@ -29,6 +30,7 @@ export const DEMO_PERFORMER = {
   displayName: "Commander Comet Carla",
   state: "TX",
   city: "Austin",
+  characters: ["Comet Commander", "Flying Caped Hero", "Web-Slinging Hero"],
 } as const;
 
 export type DemoStatus = "listed" | "pending" | "expired" | "deactivated";
@@ -45,6 +47,8 @@ export interface DemoProfile {
   id: string;
   displayName: string;
   bio: string;
+  /** The characters they play, from the editor's trademark-safe suggestions (characters.ts). */
+  characters: string[];
   state: string;
   city: string;
   latitude: number | null;
@@ -149,6 +153,8 @@ export interface DemoOptions {
 export const DEFAULT_PERFORMERS = 300;
 const DEFAULT_PORTRAITS = 48;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Every party theme is played by listed performers in at least this many states (fewer in a small set). */
+const MIN_STATES_PER_THEME = 8;
 
 // Rough populations in millions: bigger states get more performers.
 const POPULATION: Record<string, number> = {
@@ -514,6 +520,8 @@ export function generateDemoData(options: DemoOptions = {}): DemoDataSet {
         id,
         displayName,
         bio,
+        // Filled below from a stream of their own, so adding them moved nothing else in the data set.
+        characters: [],
         state,
         city,
         latitude: coordinates?.lat ?? null,
@@ -557,6 +565,20 @@ export function generateDemoData(options: DemoOptions = {}): DemoDataSet {
     if (category === "Group/Crew Performer") target.profile.groupPerformer = true;
     used.add(category);
   }
+
+  const characterRandom = createRandom(deriveSeed(seed, "characters"));
+  const cast: CastMember[] = performers.map((p, i) => {
+    p.profile.characters = i === 0 ? [...DEMO_PERFORMER.characters] : charactersFor(p.archetype, characterRandom);
+    return {
+      archetype: p.archetype,
+      state: p.profile.state,
+      listed: p.status === "listed",
+      adultsOnly: p.categories.includes(ADULTS_ONLY),
+      characters: p.profile.characters,
+    };
+  });
+  const listedCount = cast.filter((m) => m.listed).length;
+  coverPartyThemes(cast, Math.min(MIN_STATES_PER_THEME, Math.max(1, Math.floor(listedCount / 25))), characterRandom);
 
   const inquiryRandom = createRandom(deriveSeed(seed, "inquiries"));
   const inquiries: DemoInquiry[] = [...inquiriesFor(performers[0], 5, 3, inquiryRandom, now)];

@@ -16,6 +16,7 @@ import {
   type ProfileFormValues,
   type SocialPlatform,
 } from "~/lib/profile-schema";
+import { CharacterFields, characterInputId } from "./CharacterFields";
 import { LocationFields } from "./LocationFields";
 import { useHydrated } from "~/components/ui/useHydrated";
 
@@ -31,7 +32,11 @@ interface ProfileEditorFormProps {
 // The field table is in document order, so the first field with a problem is the one that gets focus.
 const FIELD_ORDER: readonly ProfileField[] = PROFILE_FIELDS.map((field) => field.name);
 
-const fieldId = (field: ProfileField) => (field === "categories" ? "profile-category-0" : `profile-${field}`);
+function fieldId(field: ProfileField): string {
+  if (field === "categories") return "profile-category-0";
+  if (field === "characters") return characterInputId(0);
+  return `profile-${field}`;
+}
 
 function Section({ id, title, description, children }: { id: string; title: string; description?: string; children: ReactNode }) {
   return (
@@ -114,7 +119,7 @@ export function ProfileEditorForm({ values, serverErrors, formError, cancelTo }:
     revalidate("categories", { categories: next });
   }
 
-  const text = (field: Exclude<keyof ProfileFormValues, "categories">) => ({
+  const text = (field: Exclude<keyof ProfileFormValues, "categories" | "characters">) => ({
     id: `profile-${field}`,
     name: field,
     defaultValue: String(values[field]),
@@ -156,6 +161,20 @@ export function ProfileEditorForm({ values, serverErrors, formError, cancelTo }:
                 : `${bioLength} characters (minimum ${BIO_MIN_LENGTH} reached)`}
             </span>
           }
+        />
+      </Section>
+
+      <Section
+        id="section-characters"
+        title="Characters"
+        description="Parents search for the characters their child loves. List the ones you perform, so they find you."
+      >
+        <CharacterFields
+          values={values.characters}
+          error={errors.characters}
+          hydrated={hydrated}
+          onBlur={() => revalidate("characters")}
+          onEdit={() => recheckIfShown("characters")}
         />
       </Section>
 

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/Badge";
+import { visibleCharacters } from "~/lib/characters";
 import { formatLocation, formatPriceRange, moreLabel, visibleCategories } from "~/lib/format";
 import { ResponsiveImage } from "./ResponsiveImage";
 import type { ProfileCardData } from "~/lib/profile-view";
@@ -26,6 +27,7 @@ export function ProfileCard({ profile, distanceMiles, headingLevel = 3, priority
   const price = formatPriceRange(profile.priceMin, profile.priceMax);
   const location = formatLocation(profile.city, profile.state);
   const { shown, hidden } = visibleCategories(profile.categories);
+  const characters = visibleCharacters(profile.characters);
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-md">
       <div className="relative aspect-square bg-slate-100">
@@ -56,6 +58,14 @@ export function ProfileCard({ profile, distanceMiles, headingLevel = 3, priority
         {location ? <p className="text-sm text-slate-700">{location}</p> : null}
         {distanceMiles !== undefined ? <p className="text-sm font-medium text-brand-800">{distanceLabel(distanceMiles)}</p> : null}
         {price ? <p className="text-sm font-semibold text-slate-900">{price}</p> : null}
+        {characters.shown.length > 0 ? (
+          // The characters a parent searched for, in a line under the price; the rest on the profile page.
+          <p className="text-sm text-slate-700">
+            <span className="font-medium text-slate-900">Plays </span>
+            {characters.shown.join(", ")}
+            {characters.hidden > 0 ? ` ${moreLabel(characters.hidden)}` : null}
+          </p>
+        ) : null}
         {shown.length > 0 ? (
           <ul className="mt-auto flex flex-wrap gap-1.5 pt-2" aria-label="Categories">
             {shown.map((category) => (

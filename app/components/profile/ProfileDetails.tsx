@@ -58,12 +58,12 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** Name, place, price and categories: the top of a profile page, beside the gallery. */
+/** Name, place, price, categories and characters: the top of a profile page, beside the gallery. */
 export function ProfileSummary({
   profile,
   preview,
 }: {
-  profile: Pick<ProfileDetailData, "displayName" | "city" | "state" | "stateName" | "priceMin" | "priceMax" | "categories">;
+  profile: Pick<ProfileDetailData, "displayName" | "city" | "state" | "stateName" | "priceMin" | "priceMax" | "categories" | "characters">;
   preview: boolean;
 }) {
   const price = formatPriceRange(profile.priceMin, profile.priceMax);
@@ -96,6 +96,20 @@ export function ProfileSummary({
             </li>
           ))}
         </ul>
+      ) : null}
+      {profile.characters.length > 0 ? (
+        <div>
+          <h2 id="characters-heading" className="text-sm font-semibold text-slate-700">
+            Characters
+          </h2>
+          <ul className="mt-2 flex flex-wrap gap-2" aria-labelledby="characters-heading">
+            {profile.characters.map((name) => (
+              <li key={name} className="rounded-full border border-slate-300 bg-white px-3 py-1 text-sm font-medium text-slate-800">
+                {name}
+              </li>
+            ))}
+          </ul>
+        </div>
       ) : null}
     </div>
   );

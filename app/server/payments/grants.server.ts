@@ -1,5 +1,6 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { PLANS } from "~/lib/constants";
+import { fillCharactersFromApplication } from "../application-characters.server";
 import type { Executor } from "../db/client.server";
 import { freeListingGrants, user } from "../db/schema";
 import { todayIso } from "../visibility.server";
@@ -69,6 +70,8 @@ export async function grantFreeListing(
       })
       .returning({ id: freeListingGrants.id });
     const listing = userId ? await refreshListing(tx, userId, context, now) : null;
+    // The application's characters come with the listing (see application-characters.server.ts).
+    if (userId && input.sourceRequestId) await fillCharactersFromApplication(tx, userId, input.sourceRequestId);
     return { grantId: grant.id, userId, listing };
   });
 }
@@ -103,16 +106,21 @@ export async function claimFreeListingGrants(
   return db.transaction(async (tx) => {
     // Skip grants another process is claiming right now; it recomputes those listings itself.
     const matches = await tx
-      .select({ grantId: freeListingGrants.id, userId: user.id })
+      .select({ grantId: freeListingGrants.id, userId: user.id, sourceRequestId: freeListingGrants.sourceRequestId })
       .from(freeListingGrants)
       .innerJoin(user, sql`${freeListingGrants.email} = lower(${user.email})`)
       .where(and(isNull(freeListingGrants.userId), options.userId ? eq(user.id, options.userId) : undefined))
+      // Newest first: when several applications were approved, the latest one's characters are used.
+      .orderBy(desc(freeListingGrants.createdAt))
       .for("update", { of: freeListingGrants, skipLocked: true });
     for (const match of matches) {
       await tx.update(freeListingGrants).set({ userId: match.userId }).where(eq(freeListingGrants.id, match.grantId));
     }
     const userIds = [...new Set(matches.map((match) => match.userId))];
     for (const userId of userIds) await refreshListing(tx, userId, context, now);
+    for (const match of matches) {
+      if (match.sourceRequestId) await fillCharactersFromApplication(tx, match.userId, match.sourceRequestId);
+    }
     return userIds;
   });
 }
