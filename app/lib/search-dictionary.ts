@@ -65,6 +65,8 @@ export function categorySuggestions(name: string): Category[] {
   for (const category of CATEGORIES) {
     if (tokens(category).some((t) => words.has(t))) found.add(category);
   }
-  for (const entry of lookupPhrase(name)?.entries ?? []) for (const category of entry.categories) found.add(category);
+  for (const entry of lookupPhrase(name)?.entries ?? []) {
+    for (const category of [...(entry.categories ?? []), ...(entry.relatedCategories ?? [])]) found.add(category);
+  }
   return CATEGORIES.filter((c) => found.has(c));
 }

@@ -1,4 +1,5 @@
 import type { Category } from "~/lib/constants";
+import type { DictionaryEntry } from "~/lib/search-dictionary";
 import type { SearchExpansion } from "~/lib/search-view";
 import { phraseKey, tokens } from "~/lib/search-words";
 import type { QueryGroup } from "./understand.server";
@@ -12,46 +13,60 @@ import type { QueryGroup } from "./understand.server";
 /** Alternatives per group at most: enough for the biggest entry, bounded for the index. */
 const MAX_ALTERNATIVES = 24;
 
-function phrase(text: string): string | null {
-  const words = tokens(text);
-  return words.length > 0 ? words.join(" <-> ") : null;
-}
-
 /** What was typed, with longer words also matching as a prefix ("prin" finds "princess"). */
 function typedPart(group: QueryGroup): string {
   return group.words.map((w) => (w.length >= 3 ? `${w}:*` : w)).join(" <-> ");
 }
 
 /**
- * One group as a to_tsquery() expression. With `categories: false` only the specific readings
- * (what was typed, the entry's names and descriptions): a performer matching those ranks above one
- * found through a category's word alone.
+ * Which categories a group's expansion includes: "none" for the specific readings only (what was
+ * typed, the entry's names and descriptions), "meaning" adds the categories the words mean
+ * ("superhero" is Hero), "related" also the categories such performers are usually in.
  */
-export function groupTsquery(group: QueryGroup, { categories = true }: { categories?: boolean } = {}): string {
-  const alternatives = new Set<string>([typedPart(group)]);
+export type CategoryReach = "none" | "meaning" | "related";
+
+function categoriesOf(entry: DictionaryEntry, reach: CategoryReach): readonly Category[] {
+  if (reach === "none") return [];
+  return [...(entry.categories ?? []), ...(reach === "related" ? (entry.relatedCategories ?? []) : [])];
+}
+
+/**
+ * Whether an alternative adds nothing to the typed word's prefix match: it contains that word, or
+ * its plural ("princess party", "princesses" beside "princess:*"). Worth removing because
+ * PostgreSQL estimates an OR of terms as if they were independent: repeats make it expect far more
+ * rows than match, and it then reads the whole table instead of the text index.
+ */
+function coveredByTyped(group: QueryGroup, words: string[]): boolean {
+  if (group.words.length !== 1 || group.words[0].length < 3) return false;
+  const typed = group.words[0];
+  return words.some((w) => w === typed || w === `${typed}s` || w === `${typed}es`);
+}
+
+/** Singular and plural of a phrase share a key ("super heroes", "super hero"), for the same reason. */
+const pluralKey = (words: string[]) => words.map((w) => (w.length > 4 ? w.replace(/e?s$/, "") : w)).join(" ");
+
+/** One group as a to_tsquery() expression. */
+export function groupTsquery(group: QueryGroup, reach: CategoryReach): string {
+  const alternatives = new Map<string, string>([[pluralKey(group.words), typedPart(group)]]);
   for (const entry of group.entries) {
-    for (const text of [entry.label, ...entry.variants, ...entry.descriptions, ...(categories ? entry.categories : [])]) {
-      const p = phrase(text);
-      if (p) alternatives.add(p);
+    for (const text of [entry.label, ...entry.variants, ...entry.descriptions, ...categoriesOf(entry, reach)]) {
+      const words = tokens(text);
+      const key = pluralKey(words);
+      if (words.length > 0 && !coveredByTyped(group, words) && !alternatives.has(key)) alternatives.set(key, words.join(" <-> "));
     }
   }
-  const list = [...alternatives].slice(0, MAX_ALTERNATIVES);
+  const list = [...alternatives.values()].slice(0, MAX_ALTERNATIVES);
   return list.length === 1 ? list[0] : `(${list.map((a) => `(${a})`).join(" | ")})`;
 }
 
-/** Every group must match. */
-export function allGroupsTsquery(groups: QueryGroup[]): string {
-  return groups.map((g) => groupTsquery(g)).join(" & ");
+/** Every group must match ("&"), or at least one ("|", the "closest" fallback). */
+export function groupsTsquery(groups: QueryGroup[], reach: CategoryReach, join: "&" | "|" = "&"): string {
+  return groups.map((g) => groupTsquery(g, reach)).join(` ${join} `);
 }
 
-/** Every group (or with "|" any group) matches by a specific reading, not only by a category's word. */
-export function specificTsquery(groups: QueryGroup[], join: "&" | "|" = "&"): string {
-  return groups.map((g) => groupTsquery(g, { categories: false })).join(` ${join} `);
-}
-
-/** At least one group matches (the "closest" fallback). */
-export function anyGroupTsquery(groups: QueryGroup[]): string {
-  return groups.map((g) => groupTsquery(g)).join(" | ");
+/** Whether widening to related categories could find anyone new. */
+export function hasRelatedCategories(groups: QueryGroup[]): boolean {
+  return groups.some((g) => g.entries.some((e) => (e.relatedCategories ?? []).length > 0));
 }
 
 /** Only what was typed, every group (or any): ranks a performer who wrote the visitor's own words first. */
@@ -66,7 +81,7 @@ const MAX_SHOWN_DESCRIPTIONS = 5;
  * web-slinging hero, spider hero'). A trademarked name is only ever the visitor's own words: it
  * is never listed among the descriptions.
  */
-export function describeExpansions(groups: QueryGroup[]): SearchExpansion[] {
+export function describeExpansions(groups: QueryGroup[], reach: CategoryReach): SearchExpansion[] {
   const expansions: SearchExpansion[] = [];
   for (const group of groups) {
     if (group.entries.length === 0) continue;
@@ -81,7 +96,7 @@ export function describeExpansions(groups: QueryGroup[]): SearchExpansion[] {
         const key = phraseKey(text);
         if (key && key !== typedKey && key !== phraseKey(label) && !descriptions.has(key)) descriptions.set(key, text);
       }
-      for (const category of entry.categories) categories.add(category);
+      for (const category of categoriesOf(entry, reach)) categories.add(category);
     }
     expansions.push({ label, descriptions: [...descriptions.values()].slice(0, MAX_SHOWN_DESCRIPTIONS), categories: [...categories] });
   }
