@@ -208,16 +208,23 @@ export async function searchProfiles(
     const matches = (text: string) => sql`${vector} @@ ${tsquery(text)}`;
     // Ordered by: performers found by what was typed or a description before those found through
     // a category's word alone (a dragon-taming knight is not a princess), nearest first where
-    // there is a place, then the stored vector's weights (a name match outranks a bio mention),
-    // with the visitor's own words counted once more.
-    const rankOf = (all: string, join: "&" | "|") => sql`(ts_rank(${vector}, ${tsquery(all)}) + ts_rank(${vector}, ${tsquery(typedTsquery(groups, join))}))`;
+    // there is a place, then the text rank of the visitor's own words (the stored vector weights a
+    // name above a bio mention), then the newest. The rank reads only the typed words: ranking
+    // thousands of rows against the whole expansion cost a third of the query ("superhero", 16,000
+    // matches at 100,000 profiles: 51 ms against 34 ms) and the tier already says what matters.
+    const rankOf = (join: "&" | "|") => sql`ts_rank(${vector}, ${tsquery(typedTsquery(groups, join))})`;
     const tierOf = (query: string, join: "&" | "|") => {
       const specific = groupsTsquery(groups, "none", join);
       return specific === query ? null : sql`(${matches(specific)})::int`;
     };
     const strict = (reach: CategoryReach): Attempt => {
       const query = groupsTsquery(groups, reach);
-      return { conditions: [...base, ...placeConditions, matches(query)], branches, distance, rank: rankOf(query, "&"), matched: null, tier: tierOf(query, "&"), reach, textSearch: true };
+      const conditions = [...base, ...placeConditions, matches(query)];
+      // Widened to related categories only because nobody matched by name or description: every
+      // row is a category match, which text rank cannot tell apart, so the newest come first
+      // (and thousands of rows are not ranked for nothing).
+      if (reach === "related") return { conditions, branches, distance, rank: null, matched: null, tier: null, reach, textSearch: true };
+      return { conditions, branches, distance, rank: rankOf("&"), matched: null, tier: tierOf(query, "&"), reach, textSearch: true };
     };
     const closest = (reach: CategoryReach, near: boolean): Attempt => {
       const query = groupsTsquery(groups, reach, "|");
@@ -229,7 +236,7 @@ export async function searchProfiles(
         conditions: [...base, ...(near ? placeConditions : []), matches(query)],
         branches: near ? branches : [sql`true`],
         distance,
-        rank: rankOf(query, "|"),
+        rank: rankOf("|"),
         matched: groups.length > 1 ? matched : null,
         tier: tierOf(query, "|"),
         reach,
