@@ -225,10 +225,17 @@ export const SEARCH_DICTIONARY: readonly DictionaryEntry[] = [
   { label: "balloon twisting", variants: ["balloons", "balloon", "balloon animals", "balloon twister"], descriptions: ["balloon artist", "balloon twister", "balloon animals"], relatedCategories: ["Kids' Parties Only"] },
   { label: "face painting", variants: ["face paint", "face painter", "facepainting"], descriptions: ["face painter", "face paint"], relatedCategories: ["Kids' Parties Only"] },
   { label: "magician", variants: ["magic", "magic show", "magicians"], descriptions: ["magic show", "magic tricks", "illusionist"], relatedCategories: ["Kids' Parties Only"] },
+  {
+    label: "Indiana Jones",
+    variants: ["indy"],
+    descriptions: ["adventurer archaeologist", "whip-cracking adventurer", "treasure hunter"],
+    relatedCategories: ["Historical/Fantasy Crossover"],
+    trademark: true,
+  },
   { label: "cowboy", variants: ["cowboys", "cowgirl", "cowgirls", "sheriff", "woody"], descriptions: ["wild west", "gunslinger", "rodeo"], relatedCategories: ["Historical/Fantasy Crossover"] },
   {
     label: "historical",
-    variants: ["history", "renaissance", "medieval", "victorian", "historical figure"],
+    variants: ["history", "renaissance", "medieval", "victorian", "historical figure", "george washington", "abraham lincoln", "founding father"],
     descriptions: ["renaissance", "medieval", "victorian", "period costume", "musketeer", "viking"],
     categories: ["Historical/Fantasy Crossover"],
   },
