@@ -4,6 +4,7 @@ import { COMPLETE_PROFILE, EDITOR_ACCOUNTS, EDITOR_PASSWORD } from "./seed/edito
 
 const SECTIONS = [
   "Basic Information",
+  "Characters",
   "Location",
   "Travel & Availability",
   "Performance Details",
@@ -131,6 +132,26 @@ test("a new performer signs up, signs in, fills the profile fixing the errors fi
   await page.getByRole("checkbox", { name: "Hero", exact: true }).check();
   await page.getByRole("checkbox", { name: "Cosplay", exact: true }).check();
 
+  // Characters: one box each, suggestions as they type, a comma list in one box, boxes added and removed.
+  const character = (n: number) => field(page, `Character ${n}`);
+  await expect(page.getByRole("combobox", { name: /^Character \d+$/ })).toHaveCount(3);
+  await expect(character(1)).toHaveAttribute("list", "character-suggestions");
+  await expect(page.locator("#character-suggestions option[value='Ice Queen']")).toHaveCount(1);
+  await character(1).fill("Web-Slinging Hero");
+  await character(2).fill("Ice Queen, T. rex Ranger");
+  await character(3).fill("A shimmering mermaid princess who sings by the pool");
+  await character(3).blur();
+  await expect(page.getByText('Keep each character to 40 letters or fewer ("A shimmering mermaid pri..." is longer)')).toBeVisible();
+  await expect(character(3)).toHaveAttribute("aria-invalid", "true");
+  await page.getByRole("button", { name: "Remove character 3" }).click();
+  await expect(page.getByText(/Keep each character to 40 letters/)).toBeHidden();
+  await page.getByRole("button", { name: "Add another character" }).click();
+  await expect(character(3)).toBeFocused();
+  await page.keyboard.type("Mermaid Princess");
+  await page.getByRole("button", { name: "Add another character" }).click();
+  await character(4).fill("web-slinging hero");
+  await expectAccessible(page);
+
   // Hold the save briefly so the in-flight state can be seen.
   await page.route("**/dashboard/edit-profile*", async (route) => {
     if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 800));
@@ -152,6 +173,12 @@ test("a new performer signs up, signs in, fills the profile fixing the errors fi
   await expect(field(page, "City *")).toHaveValue("Austin");
   await expect(field(page, "Travel Range")).toHaveValue("medium_distance");
   await expect(field(page, "A deposit is required to book")).toBeChecked();
+  // Split at the comma, the repeat (in another case) dropped, one empty box to add to.
+  const boxes = page.getByRole("combobox", { name: /^Character \d+$/ });
+  await expect(boxes).toHaveCount(5);
+  for (const [i, name] of ["Web-Slinging Hero", "Ice Queen", "T. rex Ranger", "Mermaid Princess", ""].entries()) {
+    await expect(boxes.nth(i)).toHaveValue(name);
+  }
 
   await page.goto("/dashboard/preview");
   const main = page.getByRole("main");
@@ -160,6 +187,12 @@ test("a new performer signs up, signs in, fills the profile fixing the errors fi
   await expect(main.getByText("Austin, Texas", { exact: true })).toBeVisible();
   await expect(main.getByText("$100 - $150 / hour")).toBeVisible();
   await expect(main.getByRole("list", { name: "Categories" })).toHaveText(/Hero\s*Cosplay/);
+  await expect(main.getByRole("list", { name: "Characters" }).getByRole("listitem")).toHaveText([
+    "Web-Slinging Hero",
+    "Ice Queen",
+    "T. rex Ranger",
+    "Mermaid Princess",
+  ]);
   await expect(main.getByText(BIO)).toBeVisible();
   await expect(main.getByRole("link", { name: /Instagram/ })).toHaveAttribute("href", "https://www.instagram.com/sparkle.hero");
   await expect(main.getByRole("link", { name: /X \(Twitter\)/ })).toHaveAttribute("href", "https://x.com/sparklehero");
@@ -273,12 +306,21 @@ test("the form works without JavaScript: server messages by each field, typed va
     await field(page, "State *").selectOption("OH");
     await field(page, "City *").selectOption("Columbus");
     await page.getByRole("checkbox", { name: "Fantasy", exact: true }).check();
+    // No buttons to add boxes without JavaScript: a few empty ones, and a comma list in one of them.
+    await expect(page.getByRole("button", { name: "Add another character" })).toHaveCount(0);
+    await field(page, "Character 1").fill("Brave Knight, Friendly Dragon");
+    await field(page, "Character 3").fill("Dragon Tamer");
     await page.getByRole("button", { name: "Save Profile" }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
 
     await page.goto(`${baseURL}/dashboard/preview`);
     await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toHaveText("Quiet Knight");
     await expect(page.getByText("Columbus, Ohio", { exact: true })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("list", { name: "Characters" }).getByRole("listitem")).toHaveText([
+      "Brave Knight",
+      "Friendly Dragon",
+      "Dragon Tamer",
+    ]);
   } finally {
     await context.close();
   }
