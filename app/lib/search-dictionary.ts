@@ -45,6 +45,24 @@ export function lookupPhrase(phrase: string): DictionaryMatch | null {
   return described ? { entries: described, byName: false } : null;
 }
 
+const MIN_PREFIX = 4;
+const MAX_PREFIX_ENTRIES = 3;
+
+/**
+ * The entries whose one-word names start with a partly typed word ("prin" is princess and
+ * prince), at most three, and only when the word is not a name itself: a search sent before the
+ * word was finished still means something.
+ */
+export function entriesStartingWith(word: string): DictionaryEntry[] {
+  if (word.length < MIN_PREFIX || byName.has(word)) return [];
+  const found: DictionaryEntry[] = [];
+  for (const [key, entry] of byName) {
+    if (!key.includes(" ") && key.startsWith(word) && !found.includes(entry)) found.push(entry);
+    if (found.length > MAX_PREFIX_ENTRIES) return [];
+  }
+  return found;
+}
+
 /** Every word the dictionary knows, for spelling correction ("prinsess" is one edit from "princess"). */
 export function dictionaryWords(): Set<string> {
   const words = new Set<string>();

@@ -118,6 +118,19 @@ describe(`query expansion (${process.env.TEST_DATABASE_URL ? "postgres" : "pglit
     expect(dino.hits.map((h) => h.profile.displayName)).toEqual([PARENTS.rex.displayName]);
   });
 
+  it("reads an unfinished last word as the names it begins", async () => {
+    const prin = await search("prin");
+    expect(prin.hits.map((h) => h.profile.displayName)).toEqual(expect.arrayContaining([PARENTS.royalTea.displayName, PARENTS.winterGlow.displayName]));
+    expect(prin.expansions[0].label).toBe("prin");
+    expect(prin.expansions[0].descriptions).toContain("princess");
+    const spid = await search("spid");
+    expect(spid.hits.map((h) => h.profile.displayName)).toEqual([PARENTS.arachno.displayName]);
+    expect(shownExpansions(spid)).not.toMatch(/spider-?man/i);
+    // Only the last word, and not a word that begins too many names.
+    expect((await search("prin tea")).closest).toBe(true);
+    expect((await search("tea prin")).closest).toBe(false);
+  });
+
   it("keeps plain words plain and hidden profiles hidden", async () => {
     expect(await names("libraries")).toEqual([PARENTS.kindness.displayName]);
     const seen = new Set<string>();

@@ -1,4 +1,4 @@
-import { dictionaryWords, LONGEST_DICTIONARY_PHRASE, lookupPhrase, type DictionaryEntry } from "~/lib/search-dictionary";
+import { dictionaryWords, entriesStartingWith, LONGEST_DICTIONARY_PHRASE, lookupPhrase, type DictionaryEntry } from "~/lib/search-dictionary";
 import { STOP_WORDS, tokens } from "~/lib/search-words";
 import type { Executor } from "../db/client.server";
 import { placeAt, placeWords, PLACE_CONNECTORS, type PlaceFound, type PlaceMatch } from "./places.server";
@@ -110,7 +110,9 @@ export async function understandQuery(db: Executor, input: SearchInput): Promise
     }
     const word = words[at];
     if (!STOP_WORDS.has(word) && !FILLER.has(word) && !seen.has(word)) {
-      groups.push({ words: [word], entries: [], byName: false });
+      // The last word may be unfinished ("prin"): it also means the names it begins.
+      const isLast = words.slice(at + 1).every((w) => STOP_WORDS.has(w) || FILLER.has(w));
+      groups.push({ words: [word], entries: isLast ? entriesStartingWith(word) : [], byName: false });
       seen.add(word);
     }
     at++;
