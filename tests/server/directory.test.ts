@@ -407,7 +407,13 @@ describe("browse, category and home pages", () => {
     expect(anime.data).toMatchObject({ kind: "category", category: "Anime/Manga", total: 1 });
     const unknown = asResult<{ kind: string; name: string }>(await categoryLoader(args("/categories/Pirates", { categoryName: "Pirates" })));
     expect(unknown.init?.status).toBe(404);
-    expect(unknown.data).toEqual({ kind: "not-found", name: "Pirates" });
+    // No category is what people mean by "pirates": the page offers a search for the word instead.
+    expect(unknown.data).toEqual({ kind: "not-found", name: "Pirates", suggestions: [] });
+    const princess = asResult<{ kind: string; suggestions: string[] }>(
+      await categoryLoader(args("/categories/Princess", { categoryName: "Princess" })),
+    );
+    expect(princess.init?.status).toBe(404);
+    expect(princess.data).toEqual({ kind: "not-found", name: "Princess", suggestions: ["Fantasy"] });
   });
 
   it("features public profiles on the home page with per-state counts", async () => {
