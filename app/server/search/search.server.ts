@@ -265,9 +265,11 @@ export async function searchProfiles(
   }
   outcome.expansions = describeExpansions(groups, used?.reach ?? "meaning");
 
+  // The same day as the match, so a search run for a given date shows the cards it counted.
   const cards = await cardsForIds(
     db,
     found.rows.map((r) => r.id),
+    today,
   );
   const byId = new Map(cards.map((c) => [c.id, c]));
   const hits: SearchHit[] = [];
