@@ -8,6 +8,7 @@ export default [
   route("categories", "routes/categories.tsx"),
   route("categories/:categoryName", "routes/category.tsx"),
   route("search", "routes/search.tsx"),
+  route("search/suggest", "routes/search.suggest.ts"),
   route("profile/:id", "routes/profile.tsx"),
   route("captcha", "routes/captcha.ts"),
   route("signup", "routes/signup.tsx"),

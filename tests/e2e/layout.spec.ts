@@ -46,8 +46,10 @@ test.describe("desktop layout", () => {
     // The mobile toggle is not shown on a desktop-sized window.
     await expect(header.getByRole("button", { name: "Menu" })).toBeHidden();
 
-    await header.getByRole("link", { name: "Search" }).click();
+    // The search box is in the header on every page but the search page, which has its own.
+    await header.getByRole("search", { name: "Site search" }).getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(/\/search$/);
+    await expect(header.getByRole("search")).toHaveCount(0);
 
     await page.getByRole("banner").getByRole("link", { name: "CostumeCast" }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -241,7 +243,11 @@ test.describe("mobile menu", () => {
     await menu.getByRole("link", { name: "About", exact: true }).click();
     await expect(menu).toBeHidden();
 
-    await page.getByRole("banner").getByRole("link", { name: "Search" }).click();
-    await expect(page).toHaveURL(/\/search$/);
+    // On a phone the search box is the header's second row, always there.
+    const box = page.getByRole("banner").getByRole("combobox", { name: "Search performers" });
+    await expect(box).toBeVisible();
+    await box.fill("pirates");
+    await box.press("Enter");
+    await expect(page).toHaveURL(/\/search\?q=pirates$/);
   });
 });

@@ -35,6 +35,6 @@ test.describe("search in everyday words", () => {
 
     await page.getByRole("link", { name: "Search performers for “Princess”" }).click();
     await expect(page).toHaveURL(/\/search\?q=Princess$/);
-    await expect(page.getByRole("searchbox", { name: "Search performers" })).toHaveValue("Princess");
+    await expect(page.getByRole("combobox", { name: "Search performers" })).toHaveValue("Princess");
   });
 });

@@ -13,7 +13,7 @@ test.describe("search", () => {
     await expect(page.getByRole("heading", { name: "What are you looking for?" })).toBeVisible();
     await expectAccessible(page);
 
-    const box = page.getByRole("searchbox", { name: "Search performers" });
+    const box = page.getByRole("combobox", { name: "Search performers" });
     await box.fill("anmie");
     await box.press("Enter");
     await expect(page).toHaveURL(/\/search\?q=anmie$/);
@@ -21,7 +21,7 @@ test.describe("search", () => {
     const results = page.getByRole("list", { name: "Search results" });
     await expect(results.getByRole("link", { name: SEARCH.orlandoAnime.displayName })).toBeVisible();
     await expect(results.getByRole("link", { name: SEARCH.tampaLongRange.displayName })).toHaveCount(0);
-    await expect(page.getByRole("searchbox", { name: "Search performers" })).toHaveValue("anmie");
+    await expect(page.getByRole("combobox", { name: "Search performers" })).toHaveValue("anmie");
     await expectAccessible(page);
 
     await box.fill("Orlndo");

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
+import { HeaderSearch } from "~/components/search/HeaderSearch";
 
 interface HeaderProps {
   siteName: string;
@@ -11,15 +12,6 @@ const NAV = [
   { to: "/categories", label: "Categories" },
   { to: "/about", label: "About" },
 ];
-
-function SearchIcon() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
-      <circle cx="11" cy="11" r="7" />
-      <path d="m20 20-3.5-3.5" strokeLinecap="round" />
-    </svg>
-  );
-}
 
 function Logo() {
   return (
@@ -87,6 +79,7 @@ export function Header({ siteName, user }: HeaderProps) {
   // The menu belongs to the location it was opened on, so any navigation (even to the same URL) closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === location.key;
+  const searchPage = location.pathname === "/search";
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
 
@@ -107,32 +100,24 @@ export function Header({ siteName, user }: HeaderProps) {
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link to="/" className="flex items-center gap-2 text-xl font-extrabold tracking-tight text-brand-800">
+      {/* Phones and tablets: logo and menu, then the search box across the width. Wide screens: one row. */}
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 px-4 sm:px-6 lg:flex-nowrap">
+        <Link to="/" className="flex h-16 items-center gap-2 text-xl font-extrabold tracking-tight text-brand-800">
           <Logo />
           {siteName}
         </Link>
+        {/* The search page has its own box; a new page starts with an empty one. */}
+        {searchPage ? null : <HeaderSearch key={location.key} className="order-last mb-3 w-full lg:order-none lg:mb-0 lg:max-w-xs lg:flex-1" />}
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
           {NAV.map((item) => (
             <NavLink key={item.to} to={item.to} className={desktopLink}>
               {item.label}
             </NavLink>
           ))}
-          <NavLink
-            to="/search"
-            aria-label="Search"
-            title="Search"
-            className={({ isActive }) => `rounded-md p-2 ${isActive ? "text-brand-700" : "text-slate-700 hover:text-brand-700"}`}
-          >
-            <SearchIcon />
-          </NavLink>
           <span className="mx-2 h-6 w-px bg-slate-200" aria-hidden="true" />
           <AccountLinks user={user} mobile={false} />
         </nav>
         <div className="flex items-center gap-1 md:hidden">
-          <Link to="/search" aria-label="Search" title="Search" className="rounded-md p-2 text-slate-700 hover:text-brand-700">
-            <SearchIcon />
-          </Link>
           <button
             ref={toggleRef}
             type="button"

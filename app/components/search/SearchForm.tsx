@@ -6,6 +6,7 @@ import { cx } from "~/components/ui/cx";
 import { StateSelect } from "~/components/ui/StateSelect";
 import { CATEGORIES } from "~/lib/constants";
 import { cityNamesOf } from "~/lib/us-states";
+import { SearchCombobox } from "./SearchCombobox";
 import { searchHref } from "./search-href";
 
 export interface SearchFormValues {
@@ -17,8 +18,8 @@ export interface SearchFormValues {
 
 /**
  * One box for what people type (names, characters, places, a ZIP code) plus optional state, city
- * and category filters. A plain GET form without JavaScript; with it, the address stays tidy and
- * choosing another state offers that state's cities at once.
+ * and category filters. A plain GET form without JavaScript; with it, the address stays tidy,
+ * choosing another state offers that state's cities at once and the box suggests as one types.
  */
 export function SearchForm({ values, busy = false }: { values: SearchFormValues; busy?: boolean }) {
   const id = useId();
@@ -42,18 +43,18 @@ export function SearchForm({ values, busy = false }: { values: SearchFormValues;
           Search performers
         </label>
         <div className="mt-1 flex flex-col gap-3 sm:flex-row">
-          <input
-            id={`${id}-q`}
-            type="search"
-            name="q"
-            defaultValue={values.q}
-            placeholder="Name, character, city or ZIP code"
-            aria-describedby={`${id}-q-hint`}
-            autoComplete="off"
-            enterKeyHint="search"
-            maxLength={200}
-            className={cx(controlClass, "text-base sm:flex-1")}
-          />
+          <div className="sm:flex-1">
+            <SearchCombobox
+              id={`${id}-q`}
+              name="q"
+              defaultValue={values.q}
+              placeholder="Name, character, city or ZIP code"
+              aria-describedby={`${id}-q-hint`}
+              enterKeyHint="search"
+              maxLength={200}
+              className={cx(controlClass, "text-base")}
+            />
+          </div>
           <Button type="submit" size="lg" disabled={busy} className="sm:w-40">
             {busy ? "Searching..." : "Search"}
           </Button>

@@ -211,6 +211,12 @@ export const profiles = pgTable(
       .where(sql`is_active and payment_status = 'paid' and display_name is not null and travel_radius = 'nationwide'`),
     index("profiles_search_text_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     index("profiles_display_name_trgm_idx").using("gin", sql`${t.displayName} gin_trgm_ops`),
+    // Suggestions as you type: public performers whose name begins with what was typed, read in
+    // name order straight off the index. In the "C" collation LIKE 'abc%' is a range of it, whatever
+    // the database's collation (app/server/search/suggest.server.ts writes the same expression).
+    index("profiles_public_name_prefix_idx")
+      .using("btree", sql`(lower(${t.displayName}) collate "C")`)
+      .where(sql`is_active and payment_status = 'paid' and display_name is not null`),
     // Admin dashboard: every profile newest first (the list's order, so a page is read straight off
     // the index and a deep page skips entries instead of sorting the table), the search on the
     // contact email beside the name's trigram index above, and the per-status counts it shows on

@@ -6,6 +6,7 @@ import { seedEditor } from "./editor";
 import { seedImages } from "./images";
 import { seedSearch } from "./search";
 import { seedSubscription } from "./subscription";
+import { seedSuggest } from "./suggest";
 
 export interface E2ESeedContext {
   db: Db;
@@ -16,7 +17,7 @@ export interface E2ESeedContext {
 type Seeder = (ctx: E2ESeedContext) => Promise<void>;
 
 // Each feature's end-to-end fixtures register here; they run once, before the server starts.
-const seeders: Seeder[] = [seedEditor, seedImages, seedDirectory, seedSearch, seedAccounts, seedSubscription, seedAdmin];
+const seeders: Seeder[] = [seedEditor, seedImages, seedDirectory, seedSearch, seedSuggest, seedAccounts, seedSubscription, seedAdmin];
 
 export async function seedE2E(ctx: E2ESeedContext) {
   for (const seed of seeders) await seed(ctx);

@@ -1,0 +1,1 @@
+CREATE INDEX "profiles_public_name_prefix_idx" ON "profiles" USING btree ((lower("display_name") collate "C")) WHERE is_active and payment_status = 'paid' and display_name is not null;
