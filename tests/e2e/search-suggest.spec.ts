@@ -90,6 +90,16 @@ test.describe("suggestions as you type", () => {
   });
 });
 
+test("/search/suggest answers JSON a CDN may keep, whatever is typed", async ({ request }) => {
+  const response = await request.get("/search/suggest?q=spid");
+  expect(response.headers()["cache-control"]).toMatch(/^public, max-age=\d+/);
+  expect(response.headers()["set-cookie"]).toBeUndefined();
+  expect((await response.json()).suggestions[0]).toEqual({ kind: "character", label: "Spider-Man", href: "/search?q=Spider-Man" });
+  for (const q of ["%25_%5C%27%22", "%F0%9F%A6%B8", "x".repeat(500)]) {
+    expect((await request.get(`/search/suggest?q=${q}`)).status()).toBe(200);
+  }
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
