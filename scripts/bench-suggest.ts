@@ -1,4 +1,4 @@
-// `npx tsx scripts/bench-suggest.ts`: server time of the search box's suggestions (what
+// `npm run bench:suggest`: server time of the search box's suggestions (what
 // /search/suggest runs for one request: the in-memory prefix index plus the performer-name queries)
 // on PostgreSQL with 100,000 generated profiles. Target: p95 well under 50 ms. Also prints the
 // plans of the performer-name queries, so a lost index shows as a sequential scan.
