@@ -13,6 +13,9 @@ import type { Category } from "../constants";
 //   words. `relatedCategories` are where such performers usually are (a princess is Fantasy): searched
 //   only when nobody is found by name or description, so "princess" does not list every wizard, and
 //   offered on an unknown category's page.
+// - `includes` are descriptions of narrower entries this one covers ("superhero" covers the
+//   web-slinging hero): searched for this entry too, but they stay the narrower entry's own, so a
+//   visitor typing "spider hero" still gets only the web-slinger.
 // - `trademark: true` marks a name the page may only repeat as what the visitor asked for
 //   ('results for "Spider-Man"'), never list among what a performer offers.
 //
@@ -26,8 +29,24 @@ export interface DictionaryEntry {
   descriptions: readonly string[];
   categories?: readonly Category[];
   relatedCategories?: readonly Category[];
+  includes?: readonly string[];
   trademark?: boolean;
 }
+
+/** How performers describe the superheroes parents name (descriptions of the entries below). */
+const SUPERHERO_CHARACTERS = [
+  "web-slinging hero",
+  "spider hero",
+  "flying caped hero",
+  "masked night hero",
+  "caped crusader",
+  "star-shield captain",
+  "armored tech hero",
+  "lightning speedster",
+  "thunder hammer hero",
+  "amazon warrior",
+  "big green strongman",
+];
 
 export const SEARCH_DICTIONARY: readonly DictionaryEntry[] = [
   // Princesses and fairy tales
@@ -59,6 +78,7 @@ export const SEARCH_DICTIONARY: readonly DictionaryEntry[] = [
     label: "Ariel",
     variants: ["little mermaid", "the little mermaid"],
     descriptions: ["mermaid princess", "sea princess", "undersea princess"],
+    includes: ["mermaid", "merman"],
     relatedCategories: ["Fantasy"],
     trademark: true,
   },
@@ -74,10 +94,14 @@ export const SEARCH_DICTIONARY: readonly DictionaryEntry[] = [
   // Superheroes
   {
     label: "superhero",
-    variants: ["superheroes", "super hero", "super heroes", "hero", "heroes", "heroine"],
+    variants: ["superheroes", "super hero", "super heroes"],
     descriptions: ["caped hero", "costumed hero", "crime fighter", "masked hero"],
     categories: ["Hero"],
+    includes: SUPERHERO_CHARACTERS,
   },
+  // "hero" alone is also the start of many a character's name ("ninja hero"): its own entry, so the
+  // word is not searched for as part of "superhero".
+  { label: "hero", variants: ["heroes", "heroine", "heroines"], descriptions: ["caped hero", "costumed hero", "crime fighter", "masked hero"], categories: ["Hero"], includes: SUPERHERO_CHARACTERS },
   {
     label: "Spider-Man",
     variants: ["spiderman", "spidey", "spider-men", "spider girl", "spidergirl"],
@@ -158,8 +182,9 @@ export const SEARCH_DICTIONARY: readonly DictionaryEntry[] = [
   { label: "Simba", variants: ["lion king"], descriptions: ["lion cub", "lion mascot"], relatedCategories: ["Mascot Style"], trademark: true },
   {
     label: "mascot",
-    variants: ["mascots", "costume character", "costumed character", "walkaround"],
-    descriptions: ["costumed character", "walkaround character", "plush character", "big head costume"],
+    // Not "costumed character": every performer here is one.
+    variants: ["mascots", "walkaround"],
+    descriptions: ["walkaround character", "walk-around suit", "plush character", "big head costume"],
     categories: ["Mascot Style"],
   },
 
@@ -168,10 +193,11 @@ export const SEARCH_DICTIONARY: readonly DictionaryEntry[] = [
     label: "Santa",
     variants: ["santa claus", "santas", "father christmas", "saint nick", "st nick", "kris kringle"],
     descriptions: ["santa", "father christmas", "jolly old elf", "saint nick", "kris kringle"],
+    includes: ["mrs. claus"],
   },
   { label: "Mrs. Claus", variants: ["mrs santa", "mother christmas"], descriptions: ["mrs. claus", "mrs claus"] },
   { label: "elf", variants: ["elves", "christmas elf", "santa's elf", "santas elf"], descriptions: ["elves", "holiday elf", "north pole helper"], relatedCategories: ["Fantasy"] },
-  { label: "Christmas", variants: ["xmas", "holiday party", "holidays"], descriptions: ["santa", "holiday elf", "reindeer", "snowman", "gingerbread", "north pole"] },
+  { label: "Christmas", variants: ["xmas", "holiday party", "holidays"], descriptions: ["santa", "holiday elf", "reindeer", "snowman", "gingerbread", "north pole"], includes: ["mrs. claus"] },
   { label: "Easter bunny", variants: ["easter", "easter rabbit", "bunny", "bunnies"], descriptions: ["easter bunny", "spring bunny", "bunny mascot"], relatedCategories: ["Mascot Style"] },
   { label: "snowman", variants: ["snowmen", "frosty", "frosty the snowman", "olaf"], descriptions: ["friendly snowman", "snow buddy"], relatedCategories: ["Mascot Style"] },
   { label: "reindeer", variants: ["rudolph"], descriptions: ["red-nosed reindeer"], relatedCategories: ["Mascot Style"] },
@@ -199,18 +225,30 @@ export const SEARCH_DICTIONARY: readonly DictionaryEntry[] = [
   { label: "Sonic", variants: ["sonic the hedgehog"], descriptions: ["blue hedgehog", "hedgehog speedster", "speedy hedgehog"], relatedCategories: ["Video Game Character"], trademark: true },
   { label: "Minecraft", variants: ["creeper"], descriptions: ["blocky miner", "block builder", "pixel hero"], relatedCategories: ["Video Game Character"], trademark: true },
   { label: "Zelda", variants: ["legend of zelda"], descriptions: ["elf sword hero", "elf hero", "green-clad hero"], relatedCategories: ["Video Game Character"], trademark: true },
-  { label: "cosplay", variants: ["cosplayer", "cosplayers", "cosplaying"], descriptions: ["convention", "cosplayer"], categories: ["Cosplay"] },
+  { label: "cosplay", variants: ["cosplayer", "cosplayers", "cosplaying"], descriptions: ["cosplayer", "costume maker"], categories: ["Cosplay"] },
   { label: "comic book", variants: ["comic", "comics", "comic books"], descriptions: ["comic book character", "comic character"], categories: ["Comic Book Character"] },
 
   // Space and science fiction
-  { label: "sci-fi", variants: ["scifi", "science fiction", "outer space"], descriptions: ["science fiction", "space adventure"], categories: ["Sci-Fi"] },
+  {
+    label: "sci-fi",
+    variants: ["scifi", "science fiction", "outer space"],
+    descriptions: ["science fiction", "space adventure"],
+    includes: ["astronaut", "space ranger", "space cadet", "star pilot", "starship captain", "laser sword", "galactic princess", "friendly robot", "android"],
+    categories: ["Sci-Fi"],
+  },
   { label: "Star Wars", variants: ["starwars", "jedi", "lightsaber", "light saber", "yoda", "luke skywalker"], descriptions: ["space knight", "laser sword", "galactic knight", "galactic princess", "star pilot"], relatedCategories: ["Sci-Fi"], trademark: true },
   { label: "Stormtrooper", variants: ["stormtroopers", "storm trooper", "storm troopers"], descriptions: ["space trooper", "armored trooper", "white-armored trooper"], relatedCategories: ["Sci-Fi", "Villain"], trademark: true },
   { label: "Mandalorian", variants: ["mando", "boba fett"], descriptions: ["bounty hunter", "armored bounty hunter", "space bounty hunter"], relatedCategories: ["Sci-Fi"], trademark: true },
   { label: "Buzz Lightyear", variants: ["buzz", "toy story"], descriptions: ["space ranger", "toy space hero"], relatedCategories: ["Sci-Fi"], trademark: true },
   { label: "Star Trek", variants: ["trekkie", "starfleet"], descriptions: ["starship captain", "starship crew", "space officer"], relatedCategories: ["Sci-Fi"], trademark: true },
   { label: "Doctor Who", variants: ["dr who", "the doctor", "tardis"], descriptions: ["time traveler", "time traveller", "time lord"], relatedCategories: ["Sci-Fi"], trademark: true },
-  { label: "astronaut", variants: ["astronauts", "spaceman", "space man", "space party"], descriptions: ["space explorer", "space suit", "spacesuit"], relatedCategories: ["Sci-Fi"] },
+  {
+    label: "astronaut",
+    variants: ["astronauts", "spaceman", "space man", "space party"],
+    descriptions: ["space explorer", "space suit", "spacesuit", "space cadet", "star pilot", "starship captain"],
+    includes: ["space ranger"],
+    relatedCategories: ["Sci-Fi"],
+  },
   { label: "robot", variants: ["robots", "android", "cyborg"], descriptions: ["android", "cyborg", "mech"], relatedCategories: ["Sci-Fi"] },
   { label: "alien", variants: ["aliens", "extraterrestrial", "martian"], descriptions: ["space creature", "extraterrestrial", "little green"], relatedCategories: ["Sci-Fi"] },
 

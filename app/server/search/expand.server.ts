@@ -6,7 +6,8 @@ import type { QueryGroup } from "./understand.server";
 
 // Query expansion: each group of the query (a word, or a phrase the dictionary knows) becomes an
 // OR of everything it may be written as in a performer's text: what was typed (also as the start
-// of a longer word), the entry's names, the performers' descriptions and the category words. The
+// of a longer word), the entry's names, the performers' descriptions (its own and those of the
+// narrower entries it includes) and the category words. The
 // groups are ANDed. The text is for to_tsquery(): words are only [a-z0-9]+ (tokens()), so nothing
 // typed can change the query's syntax; a phrase's words must be adjacent (<->), as in "ice queen".
 
@@ -45,17 +46,31 @@ function coveredByTyped(group: QueryGroup, words: string[]): boolean {
 /** Singular and plural of a phrase share a key ("super heroes", "super hero"), for the same reason. */
 const pluralKey = (words: string[]) => words.map((w) => (w.length > 4 ? w.replace(/e?s$/, "") : w)).join(" ");
 
+/**
+ * The same alternatives, cheapest to test first: single words, then the phrases that no single word
+ * already covers ("caped <-> hero" adds nothing beside "hero"). PostgreSQL re-tests a phrase query
+ * on every row the index finds and stops an OR at its first true branch, so on a common word
+ * ("superhero" at 100,000 profiles) this halves the time; what matches is unchanged.
+ */
+function cheapestFirst(list: string[]): string[] {
+  const words = list.filter((a) => !a.includes(" <-> "));
+  const single = new Set(words);
+  const covered = (term: string) => single.has(term) || (!term.endsWith(":*") && single.has(`${term}:*`));
+  const phrases = list.filter((a) => a.includes(" <-> ") && !a.split(" <-> ").some(covered));
+  return [...words, ...phrases];
+}
+
 /** One group as a to_tsquery() expression. */
 export function groupTsquery(group: QueryGroup, reach: CategoryReach): string {
   const alternatives = new Map<string, string>([[pluralKey(group.words), typedPart(group)]]);
   for (const entry of group.entries) {
-    for (const text of [entry.label, ...entry.variants, ...entry.descriptions, ...categoriesOf(entry, reach)]) {
+    for (const text of [entry.label, ...entry.variants, ...entry.descriptions, ...(entry.includes ?? []), ...categoriesOf(entry, reach)]) {
       const words = tokens(text);
       const key = pluralKey(words);
       if (words.length > 0 && !coveredByTyped(group, words) && !alternatives.has(key)) alternatives.set(key, words.join(" <-> "));
     }
   }
-  const list = [...alternatives.values()].slice(0, MAX_ALTERNATIVES);
+  const list = cheapestFirst([...alternatives.values()].slice(0, MAX_ALTERNATIVES));
   return list.length === 1 ? list[0] : `(${list.map((a) => `(${a})`).join(" | ")})`;
 }
 

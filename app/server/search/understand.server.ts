@@ -31,6 +31,11 @@ export interface UnderstoodQuery {
 const MAX_TOKENS = 40;
 /** Words that only connect a place to the rest ("near", "around"); never searched for. */
 const FILLER = new Set([...PLACE_CONNECTORS].filter((w) => !STOP_WORDS.has(w)));
+/**
+ * Words every listing answers ("performers in new jersey", "hire a pirate"): not searched for when
+ * the query says anything else, since a performer who never wrote them is as good an answer.
+ */
+const GENERIC = new Set(["performer", "performers", "entertainer", "entertainers", "hire"]);
 
 let knownWords: Set<string> | null = null;
 function curatedWords(): Set<string> {
@@ -74,8 +79,10 @@ export async function understandQuery(db: Executor, input: SearchInput): Promise
     .slice(0, MAX_TOKENS);
 
   const searchable = [...new Set(typed.filter((w) => !STOP_WORDS.has(w) && !FILLER.has(w)))];
+  const saysMore = zip !== null || searchable.some((w) => !GENERIC.has(w));
   const corrections = await correctWords(db, searchable, curatedWords());
   const words = typed.map((w) => corrections.get(w) ?? w);
+  const skip = (w: string) => STOP_WORDS.has(w) || FILLER.has(w) || (saysMore && GENERIC.has(w));
 
   // A place in the words is used when nothing more precise was asked: a ZIP code or the city
   // filter outrank it, and it must agree with the state filter. A place that cannot be used stays
@@ -109,9 +116,9 @@ export async function understandQuery(db: Executor, input: SearchInput): Promise
       continue;
     }
     const word = words[at];
-    if (!STOP_WORDS.has(word) && !FILLER.has(word) && !seen.has(word)) {
+    if (!skip(word) && !seen.has(word)) {
       // The last word may be unfinished ("prin"): it also means the names it begins.
-      const isLast = words.slice(at + 1).every((w) => STOP_WORDS.has(w) || FILLER.has(w));
+      const isLast = words.slice(at + 1).every(skip);
       groups.push({ words: [word], entries: isLast ? entriesStartingWith(word) : [], byName: false });
       seen.add(word);
     }
