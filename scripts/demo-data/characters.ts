@@ -67,24 +67,43 @@ export interface CastMember {
   characters: string[];
 }
 
+/** How many of the states with the most listed performers have every party theme ("pirate texas"). */
+export const BUSIEST_STATES = 6;
+
+/** The states with the most listed performers, most first (ties alphabetical). */
+export function busiestStates(cast: readonly CastMember[], count = BUSIEST_STATES): string[] {
+  const listed = new Map<string, number>();
+  for (const m of cast) if (m.listed) listed.set(m.state, (listed.get(m.state) ?? 0) + 1);
+  return [...listed.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, count)
+    .map(([state]) => state);
+}
+
 /**
- * Makes every party theme played by listed performers in at least `minStates` states: where a theme
- * is short, it is added to listed acts in states that lack it, acts whose archetype plays the theme
- * first. Changes `cast` in place.
+ * Makes every party theme played by listed performers in at least `minStates` states, and in each
+ * of the busiest states, where parents search with a state's name: where a theme is short, it is
+ * added to listed acts in states that lack it, acts whose archetype plays the theme first. Changes
+ * `cast` in place.
  */
 export function coverPartyThemes(cast: CastMember[], minStates: number, random: Random): void {
+  const busiest = busiestStates(cast);
   for (const theme of PARTY_THEMES) {
     const names = CHARACTER_THEMES[theme];
     const statesWith = () => new Set(cast.filter((m) => m.listed && m.characters.some((c) => themeOf(c) === theme)).map((m) => m.state));
     const covered = statesWith();
-    if (covered.size >= minStates) continue;
+    const missingBusy = busiest.filter((state) => !covered.has(state));
+    if (covered.size >= minStates && missingBusy.length === 0) continue;
     const fits = (m: CastMember) => (ARCHETYPE_THEMES[m.archetype]?.[theme] ?? 0) > 0;
     const candidates = random
       .shuffle(cast.filter((m) => m.listed && !m.adultsOnly && m.characters.length < MAX_CHARACTERS))
       .sort((a, b) => Number(fits(b)) - Number(fits(a)));
+    // The busiest states first, then any state until there are enough.
+    candidates.sort((a, b) => Number(missingBusy.includes(b.state)) - Number(missingBusy.includes(a.state)));
     for (const member of candidates) {
-      if (covered.size >= minStates) break;
+      if (covered.size >= minStates && !missingBusy.some((state) => !covered.has(state))) break;
       if (covered.has(member.state)) continue;
+      if (covered.size >= minStates && !missingBusy.includes(member.state)) continue;
       member.characters.push(random.pick(names.filter((n) => !member.characters.includes(n))));
       covered.add(member.state);
     }

@@ -5,7 +5,7 @@ import { count, eq, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../tests/helpers/db";
-import { themeOf } from "./characters";
+import { BUSIEST_STATES, busiestStates, themeOf } from "./characters";
 import { DEMO_ADMIN, DEMO_PERFORMER, DEMO_STATUSES, generateDemoData } from "./generate";
 import { DatabaseNotEmptyError, seedDemo, type SeedSummary } from "./seed";
 import { CHARACTER_SUGGESTIONS, PARTY_THEMES } from "~/lib/character-suggestions";
@@ -124,6 +124,17 @@ describe("the generated demo data set", () => {
     for (const theme of PARTY_THEMES) {
       const playing = listed.filter((p) => p.profile.characters.some((name) => themeOf(name) === theme));
       expect(new Set(playing.map((p) => p.profile.state)).size, theme).toBeGreaterThanOrEqual(8);
+    }
+    // And in each of the states with the most performers, where parents search by state ("pirate texas").
+    const busiest = busiestStates(listed.map((p) => ({ archetype: p.archetype, state: p.profile.state, listed: true, adultsOnly: false, characters: p.profile.characters })));
+    expect(busiest).toHaveLength(BUSIEST_STATES);
+    for (const state of busiest) {
+      for (const theme of PARTY_THEMES) {
+        expect(
+          listed.some((p) => p.profile.state === state && p.profile.characters.some((name) => themeOf(name) === theme)),
+          `${theme} in ${state}`,
+        ).toBe(true);
+      }
     }
     // Nearly every state has someone for a children's party theme, not only the big ones.
     const states = new Set(listed.filter((p) => p.profile.characters.some((name) => themeOf(name))).map((p) => p.profile.state));
