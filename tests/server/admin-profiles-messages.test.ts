@@ -5,7 +5,7 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { UNKNOWN_PROFILE } from "~/lib/admin-messages";
 import { deleteMessage, getMessage, listMessages, markMessageRead } from "~/server/admin/messages.server";
-import { deleteProfile, listProfiles, setProfileActive, toggleProfileActive } from "~/server/admin/profiles.server";
+import { deleteProfile, listProfiles, setProfileActive } from "~/server/admin/profiles.server";
 import { adminAuditLog, contactMessages, profileCategories, profileImages, profiles, user } from "~/server/db/schema";
 import { getPublicProfile } from "~/server/directory.server";
 import { createLocalStorage } from "~/server/storage/local.server";
@@ -71,12 +71,12 @@ describe(`admin profiles (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
       kind: "unchanged",
       isActive: false,
     });
-    expect(await toggleProfileActive(database.db, { adminId: admin.id, profileId: performer.id })).toEqual({ kind: "activated" });
+    expect(await setProfileActive(database.db, { adminId: admin.id, profileId: performer.id, active: true })).toEqual({ kind: "activated" });
     expect(await getPublicProfile(database.db, performer.id)).not.toBeNull();
 
     const audit = await auditRows(database, performer.id);
     expect(audit.map((r) => r.action).sort()).toEqual(["profile.activate", "profile.deactivate"]);
-    expect(await toggleProfileActive(database.db, { adminId: admin.id, profileId: "nobody" })).toEqual({ kind: "not-found" });
+    expect(await setProfileActive(database.db, { adminId: admin.id, profileId: "nobody", active: false })).toEqual({ kind: "not-found" });
   });
 
   it("delete removes the profile, its categories, inquiries and image files; the audit row survives", async () => {

@@ -152,13 +152,6 @@ export async function setProfileActive(
   });
 }
 
-/** Flips is_active, for a single "toggle" button. */
-export async function toggleProfileActive(db: Executor, input: { adminId: string; profileId: string }): Promise<SetActiveOutcome> {
-  const [row] = await db.select({ isActive: profiles.isActive }).from(profiles).where(eq(profiles.id, input.profileId));
-  if (!row) return { kind: "not-found" };
-  return setProfileActive(db, { ...input, active: !row.isActive });
-}
-
 export type ProfileDeleteOutcome = { kind: "deleted"; imagesRemoved: number } | { kind: "not-found" };
 
 /**
