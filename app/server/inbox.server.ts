@@ -2,18 +2,12 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { InquiryDetailView, InquiryRow } from "~/lib/inbox-view";
 import type { Executor } from "./db/client.server";
 import { contactMessages } from "./db/schema";
+import { isUuid } from "./db/sql-values.server";
 
 // A performer's inquiries. The owner's profile id (equal to their user id) is part of EVERY query,
 // so an inquiry id from someone else's inbox simply finds nothing.
 
 export const INBOX_PAGE_SIZE = 20;
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Ids are uuids; anything else cannot exist, and must not reach Postgres as a failing cast. */
-function isInquiryId(value: unknown): value is string {
-  return typeof value === "string" && UUID_PATTERN.test(value);
-}
 
 
 export interface InboxPage {
@@ -59,7 +53,7 @@ export async function listInquiries(db: Executor, ownerId: string, page = 1): Pr
 }
 
 export async function getInquiry(db: Executor, ownerId: string, id: string): Promise<InquiryDetailView | null> {
-  if (!isInquiryId(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db
     .select()
     .from(contactMessages)
@@ -84,7 +78,7 @@ export async function getInquiry(db: Executor, ownerId: string, id: string): Pro
 
 /** True when the owner has such an inquiry (already read counts as success). */
 export async function markInquiryRead(db: Executor, ownerId: string, id: string): Promise<boolean> {
-  if (!isInquiryId(id)) return false;
+  if (!isUuid(id)) return false;
   const updated = await db
     .update(contactMessages)
     .set({ isRead: true })
@@ -94,7 +88,7 @@ export async function markInquiryRead(db: Executor, ownerId: string, id: string)
 }
 
 export async function deleteInquiry(db: Executor, ownerId: string, id: string): Promise<boolean> {
-  if (!isInquiryId(id)) return false;
+  if (!isUuid(id)) return false;
   const deleted = await db
     .delete(contactMessages)
     .where(and(eq(contactMessages.id, id), eq(contactMessages.profileId, ownerId)))

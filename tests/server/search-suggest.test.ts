@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SUGGEST_MAX_QUERY, SUGGESTION_KINDS, type SuggestAnswer } from "~/lib/suggest-view";
 import { loader } from "~/routes/search.suggest";
-import { escapeLike, readSuggestQuery, suggest, SUGGEST_LIMIT } from "~/server/search/suggest.server";
+import { escapeLike } from "~/server/db/sql-values.server";
+import { readSuggestQuery, suggest, SUGGEST_LIMIT } from "~/server/search/suggest.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { addPerformer } from "./search-fixtures";
 

@@ -3,6 +3,7 @@ import type { RequestStatus } from "~/lib/constants";
 import type { RequestRowView, RequestStatusFilter } from "~/lib/admin-view";
 import type { Executor } from "../db/client.server";
 import { freeListingGrants, freeListingProgram, freeListingRequests, user } from "../db/schema";
+import { isUuid } from "../db/sql-values.server";
 import { enqueueEmail } from "../mail/outbox.server";
 import type { ListingContext } from "../payments/context.server";
 import { grantFreeListing } from "../payments/grants.server";
@@ -100,9 +101,6 @@ function cleanNotes(notes: string | null | undefined): string | null {
   return trimmed ? trimmed : null;
 }
 
-function isUuid(id: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
-}
 
 async function refusal(db: Executor, id: string): Promise<{ kind: "not-found" } | { kind: "already-reviewed"; status: string }> {
   const [row] = await db

@@ -3,6 +3,7 @@ import type { MessageRowView, MessageStatusFilter } from "~/lib/admin-view";
 import type { Executor } from "../db/client.server";
 import { UNKNOWN_PROFILE } from "~/lib/admin-messages";
 import { contactMessages, profiles } from "../db/schema";
+import { isUuid } from "../db/sql-values.server";
 import { recordAudit } from "./audit.server";
 import { likePattern, pageBounds, type PageRequest, type Paged } from "./paging.server";
 
@@ -75,9 +76,6 @@ export interface MessageDetail {
   profileName: string;
 }
 
-function isUuid(id: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
-}
 
 export async function getMessage(db: Executor, id: string): Promise<MessageDetail | null> {
   if (!isUuid(id)) return null;

@@ -1,3 +1,5 @@
+import { escapeLike } from "../db/sql-values.server";
+
 // Paging shared by the admin sections: pages are 1-based, sizes bounded.
 
 export const ADMIN_PAGE_SIZE = 25;
@@ -26,7 +28,7 @@ export function pageBounds(request: PageRequest): { page: number; pageSize: numb
 export function likePattern(search: string | null | undefined): string | null {
   const term = search?.trim();
   if (!term) return null;
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${escapeLike(term)}%`;
 }
 
 /** True when the error is PostgreSQL's check_violation for the named constraint. */

@@ -14,6 +14,7 @@ import {
 import { US_STATES } from "~/lib/us-states";
 import type { Executor } from "../db/client.server";
 import { profiles } from "../db/schema";
+import { escapeLike } from "../db/sql-values.server";
 import { publicProfileCondition, todayIso } from "../visibility.server";
 
 // Suggestions as you type in the search box. What never changes between deployments (the
@@ -158,11 +159,6 @@ export function matchStatic(queryKey: string): Map<SuggestionKind, Suggestion[]>
 
 function compareRank(a: Candidate["rank"], b: Candidate["rank"]): number {
   return a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
-}
-
-/** LIKE's wildcards and its escape character, taken literally. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** What the endpoint reads of a query: trimmed, spaces (and control characters) collapsed, at most SUGGEST_MAX_QUERY characters. */
