@@ -309,6 +309,10 @@ describe(`/admin route (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}
     expect(off.location).toBe(place);
     expect(await toastOf(off)).toBe(PROFILE_DEACTIVATED);
     expect((await publicPage()).status).toBe(404);
+    // The heading's count is the same whether the Profiles list counted it or the page did.
+    for (const path of ["/admin?tab=profiles", "/admin?tab=profiles&q=comet", "/admin"]) {
+      expect(viewOf(await load(path)).counts.profiles, path).toEqual({ total: 1, inactive: 1 });
+    }
 
     // A second "Deactivate" (another tab) changes nothing and records nothing.
     await post(place, { intent: "set-active", id, active: "false" });

@@ -35,6 +35,7 @@ import type {
 import { FREE_LISTING_SPOTS } from "~/lib/constants";
 import type { Executor } from "../db/client.server";
 import { contactMessages, freeListingRequests, profiles, user } from "../db/schema";
+import { isUuid } from "../db/sql-values.server";
 import type { Flash } from "../flash.server";
 import type { Logger } from "../logger.server";
 import type { ListingContext } from "../payments/context.server";
@@ -64,23 +65,31 @@ function pageInfo(list: Paged<unknown>): PageInfo {
   return { page: list.page, pageCount, total: list.total, from, to: from ? from + list.rows.length - 1 : 0 };
 }
 
-async function sectionCounts(db: Executor): Promise<AdminSectionCounts> {
-  const [[requests], [messages], [profileTally], granted] = await Promise.all([
+type ProfileTally = AdminSectionCounts["profiles"];
+
+async function countProfiles(db: Executor): Promise<ProfileTally> {
+  const [tally] = await db
+    .select({ total: count(), inactive: sql<number>`count(*) filter (where not ${profiles.isActive})` })
+    .from(profiles);
+  return { total: Number(tally.total), inactive: Number(tally.inactive) };
+}
+
+/** The headings' counts; `profileTally` when the Profiles list has counted them already. */
+async function sectionCounts(db: Executor, profileTally: Promise<ProfileTally> | null): Promise<AdminSectionCounts> {
+  const [[requests], [messages], profileCounts, granted] = await Promise.all([
     db
       .select({ total: count(), pending: sql<number>`count(*) filter (where ${freeListingRequests.status} = 'pending')` })
       .from(freeListingRequests),
     db
       .select({ total: count(), unread: sql<number>`count(*) filter (where not ${contactMessages.isRead})` })
       .from(contactMessages),
-    db
-      .select({ total: count(), inactive: sql<number>`count(*) filter (where not ${profiles.isActive})` })
-      .from(profiles),
+    profileTally ?? countProfiles(db),
     freeListingGrantsIssued(db),
   ]);
   return {
     requests: { total: Number(requests.total), pending: Number(requests.pending) },
     messages: { total: Number(messages.total), unread: Number(messages.unread) },
-    profiles: { total: Number(profileTally.total), inactive: Number(profileTally.inactive) },
+    profiles: profileCounts,
     freeListings: { granted, limit: FREE_LISTING_SPOTS },
   };
 }
@@ -107,7 +116,14 @@ function messageDetailView({ createdAt, eventType, ...fields }: MessageDetail): 
   return { ...fields, createdAt: createdAt.toISOString(), eventTypes: eventType ?? [] };
 }
 
-async function loadSection(db: Executor, at: AdminLocation): Promise<{ section: AdminSection; viewMissing: boolean }> {
+interface LoadedSection {
+  section: AdminSection;
+  viewMissing: boolean;
+  /** All profiles and the inactive ones, when the Profiles list counted them with no search applied. */
+  profileTally?: ProfileTally;
+}
+
+async function loadSection(db: Executor, at: AdminLocation): Promise<LoadedSection> {
   const paging = { page: at.page, search: at.q };
   if (at.tab === "requests") {
     const [list, detail] = await Promise.all([
@@ -130,7 +146,11 @@ async function loadSection(db: Executor, at: AdminLocation): Promise<{ section: 
   }
   const list = await listProfiles(db, { ...paging, status: at.status as ProfileStatusFilter });
   const rows = list.rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
-  return { section: { tab: "profiles", rows, detail: null, pageInfo: pageInfo(list) }, viewMissing: false };
+  return {
+    section: { tab: "profiles", rows, detail: null, pageInfo: pageInfo(list) },
+    viewMissing: false,
+    profileTally: at.q ? undefined : { total: list.counts.all, inactive: list.counts.inactive },
+  };
 }
 
 const ACTION_SUMMARIES: Record<AdminAction, string> = {
@@ -147,7 +167,7 @@ const ACTION_SUMMARIES: Record<AdminAction, string> = {
 /** The names the audited records have today (applicant, sender, display name); gone ones stay out. */
 async function targetLabels(db: Executor, rows: AuditRow[]): Promise<Map<string, string>> {
   const ids = (type: string) => [...new Set(rows.filter((r) => r.targetType === type).map((r) => r.targetId))];
-  const uuids = (list: string[]) => list.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+  const uuids = (list: string[]) => list.filter(isUuid);
   const requestIds = uuids(ids("free_listing_request"));
   const messageIds = uuids(ids("contact_message"));
   const profileIds = ids("profile");
@@ -187,7 +207,11 @@ export type AdminDashboardLoad =
   | { kind: "last-page"; page: number };
 
 export async function loadAdminDashboard(db: Executor, at: AdminLocation): Promise<AdminDashboardLoad> {
-  const [{ section, viewMissing }, counts, recent] = await Promise.all([loadSection(db, at), sectionCounts(db), recentActions(db)]);
+  const loading = loadSection(db, at);
+  // Unsearched, the Profiles list counts every profile itself: the heading takes those numbers
+  // rather than reading the whole table a second time (a full scan on the embedded database).
+  const profileTally = at.tab === "profiles" && !at.q ? loading.then((loaded) => loaded.profileTally ?? countProfiles(db)) : null;
+  const [{ section, viewMissing }, counts, recent] = await Promise.all([loading, sectionCounts(db, profileTally), recentActions(db)]);
   if (section.rows.length === 0 && section.pageInfo.total > 0 && at.page > section.pageInfo.pageCount) {
     return { kind: "last-page", page: section.pageInfo.pageCount };
   }
