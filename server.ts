@@ -14,6 +14,13 @@ import type { AppServices } from "./app/server/services.server";
 
 const DEV = process.argv.includes("--dev");
 const SHUTDOWN_TIMEOUT_MS = 4500;
+/** A client has this long to send its request line and headers (slow-header attacks hold a socket otherwise). */
+const HEADERS_TIMEOUT_MS = 15_000;
+/**
+ * And this long for the whole request. Form bodies are small; the largest legitimate one is four
+ * 5 MB images, about 90 s on a 2 Mbit/s uplink.
+ */
+const REQUEST_TIMEOUT_MS = 120_000;
 
 async function main() {
   const config = checkedConfig();
@@ -30,7 +37,7 @@ async function main() {
 
   let shuttingDown = false;
   const app = createApp(services, { build: await loadBuild(), isShuttingDown: () => shuttingDown });
-  const scheduler = config.jobsEnabled ? startScheduler(appJobs(services), logger) : null;
+  const scheduler = config.jobsEnabled ? startScheduler(appJobs(services), logger, services.metrics) : null;
 
   const server: Server = app.listen(config.port, config.host, () => {
     const address = server.address();
@@ -39,6 +46,9 @@ async function main() {
     if (process.send) process.send({ type: "listening", port });
   });
   server.keepAliveTimeout = 5000;
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
+  server.requestTimeout = REQUEST_TIMEOUT_MS;
+  warnAboutProxies(config, logger);
 
   const shutdown = (signal: string) => {
     if (shuttingDown) return;
@@ -47,6 +57,21 @@ async function main() {
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+/**
+ * Behind a load balancer with no TRUST_PROXY every visitor has the balancer's address and shares one
+ * rate limit; the boolean spelling is read as one hop, which may not be what the operator has.
+ */
+function warnAboutProxies(config: AppConfig, logger: Logger) {
+  const proxies = config.trustedProxies;
+  if (proxies && "legacyBoolean" in proxies && proxies.legacyBoolean) {
+    logger.warn("TRUST_PROXY=true is read as one proxy hop: set TRUST_PROXY to the number of proxies in front of the app (or their addresses)");
+  } else if (!proxies && config.isProduction) {
+    logger.warn(
+      "TRUST_PROXY is not set: client addresses are the connecting socket's. Behind a load balancer or CDN, set TRUST_PROXY to the number of proxy hops, or every visitor shares the proxy's rate limits",
+    );
+  }
 }
 
 /** The configuration, after refusing a second process on the same embedded database (before the rest of the app loads). */

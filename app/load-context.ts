@@ -5,6 +5,15 @@ declare module "react-router" {
   interface AppLoadContext extends AppServices {
     /** The visitor's IP address as the HTTP server saw it (absent outside a real request). */
     clientIp?: string;
+    /** The Content-Security-Policy nonce of this response, for the page's inline scripts. */
+    cspNonce?: string;
+    /**
+     * Told of every error a loader or action throws (by entry.server.tsx's handleError), so the
+     * HTTP layer can answer 503 when the database was unreachable. A callback because the page
+     * build and the server are bundled apart and share no module state. `expected` means the HTTP
+     * layer accounts for it (an outage, logged once there), so it is not logged as a bug.
+     */
+    noteError?: (error: unknown) => { expected: boolean };
   }
 }
 

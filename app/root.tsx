@@ -1,4 +1,4 @@
-import { lazy, useEffect } from "react";
+import { lazy, useContext, useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -18,6 +18,7 @@ import { notify } from "~/components/layout/notify";
 import { Toasts } from "~/components/layout/Toasts";
 import { WelcomePopup } from "~/components/layout/WelcomePopup";
 import { errorTitle } from "~/components/layout/error-text";
+import { CspNonce } from "~/lib/csp-nonce";
 import { getSessionUser } from "~/server/auth/auth.server";
 import { readFlash } from "~/server/flash.server";
 
@@ -46,15 +47,27 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+/**
+ * Zod compiles object parsers with `new Function` when it can, probing for that as each schema is
+ * built; under a policy without 'unsafe-eval' the probe, though caught, is reported as a violation.
+ * `jitless` (on the global object every copy of Zod reads) skips it. It must be set before any
+ * schema module runs, so it is a classic inline script ahead of the module scripts. The forms are
+ * small: the interpreted parser is as quick as anyone can notice.
+ */
+const ZOD_JITLESS = "(globalThis.__zod_globalConfig ??= {}).jitless = true;";
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const siteName = root?.siteName ?? "CostumeCast";
+  // Set on the server only (entry.server.tsx): the policy allows the page's own inline scripts by it.
+  const nonce = useContext(CspNonce);
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#6d28d9" />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />
         <Meta />
         <Links />
       </head>
@@ -72,8 +85,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Footer siteName={siteName} />
         <Toasts />
         <WelcomePopup />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -1,12 +1,15 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { DEMO_ADMIN, DEMO_PERFORMER } from "./demo-data/generate";
 import { SANDBOX_DEFAULTS, startStripeSandbox, type StripeSandbox } from "./stripe-sandbox/server";
 
 // `npm run demo`: one command from a fresh clone to a running site full of demo data.
 // Builds when the build is missing or stale, seeds a separate data folder on first run, then runs
-// the production server (demo mode: local database, local media, dev mailbox) with real Stripe
+// the production server (NODE_ENV=production, so React renders as it does for real visitors; demo
+// mode on top: local database, local media, dev mailbox, on http://localhost) with real Stripe
 // payments code pointed at the Stripe-shaped sandbox (scripts/stripe-sandbox/), which runs in this
 // process on a free loopback port and sends its signed webhooks to the app's /api/stripe/webhook.
 
@@ -14,6 +17,9 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 const BUILD_DIR = path.resolve(ROOT, process.env.BUILD_DIR ?? "build");
 const DATA_DIR = path.resolve(ROOT, process.env.DEMO_DATA_DIR ?? ".demo-data");
 const SEEDED_MARKER = path.join(DATA_DIR, ".seeded");
+// The demo's own BETTER_AUTH_SECRET, made on first run and kept with its data (production refuses
+// to start without one, and a fixed one in the source would sign everyone's demo sessions alike).
+const SECRET_FILE = ".auth-secret";
 const PORT = process.env.PORT ?? "3000";
 // Sources whose change makes the existing build stale.
 const SOURCES = ["app", "public", "vite.config.ts", "vite.plugins.ts", "react-router.config.ts", "package.json", "tsconfig.json"];
@@ -63,10 +69,48 @@ function tsxArgs(script: string): string[] {
   return ["--import", "tsx", script];
 }
 
-function printBanner(url: string, stripeUrl: string): void {
+/** The data folder's auth secret, made (readable by this user only) when the folder has none. */
+export function demoAuthSecret(dataDir: string): string {
+  const file = path.join(dataDir, SECRET_FILE);
+  try {
+    const kept = fs.readFileSync(file, "utf8").trim();
+    if (kept.length >= 32) return kept;
+  } catch {
+    // first run: made below
+  }
+  const secret = randomBytes(32).toString("base64url");
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+/**
+ * What the demo's server (and its seeding) run with: the production server, with the demo's relaxed
+ * settings each allowed explicitly. DEMO_MODE (the dev mailbox) is accepted in production only for
+ * a site on http://localhost (config.server.ts); payments are the sandbox's, set by the caller.
+ */
+export function demoServerEnv(base: NodeJS.ProcessEnv, options: { dataDir: string; authSecret: string }): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...base,
+    NODE_ENV: "production",
+    DEMO_MODE: "true",
+    BETTER_AUTH_SECRET: options.authSecret,
+    DATA_DIR: options.dataDir,
+    STORAGE_DRIVER: "local",
+    // Seeding needs no Stripe; the server gets the sandbox's settings.
+    PAYMENTS: "demo",
+    LOG_LEVEL: base.LOG_LEVEL ?? "warn",
+  };
+  delete env.DATABASE_URL;
+  for (const key of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_ID", "STRIPE_API_URL"]) delete env[key];
+  return env;
+}
+
+function printBanner(url: string, stripeUrl: string, nodeEnv: string | undefined): void {
   const lines = [
     "",
     `  CostumeCast demo is running at ${url}   (ready in ${seconds(started)})`,
+    `  Server: the production build with NODE_ENV=${nodeEnv ?? "unset"}, demo mode on (dev mailbox, local data).`,
     "",
     `  Admin login:      ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`,
     `  Performer login:  ${DEMO_PERFORMER.email} / ${DEMO_PERFORMER.password}`,
@@ -122,21 +166,12 @@ async function main(): Promise<void> {
     console.log(`Built in ${seconds(buildStarted)}.`);
   }
 
-  const demoEnv: NodeJS.ProcessEnv = {
-    ...baseEnv,
-    NODE_ENV: "development",
-    DEMO_MODE: "true",
-    DATA_DIR,
-    STORAGE_DRIVER: "local",
-    // Seeding needs no Stripe; the server gets the sandbox's settings below.
-    PAYMENTS: "demo",
-    LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
-  };
-  for (const key of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_ID", "STRIPE_API_URL"]) delete demoEnv[key];
+  const needsSeed = !fs.existsSync(SEEDED_MARKER);
+  // A folder without the marker is a seed that never finished: start it over from nothing.
+  if (needsSeed) fs.rmSync(DATA_DIR, { recursive: true, force: true });
+  const demoEnv = demoServerEnv(baseEnv, { dataDir: DATA_DIR, authSecret: demoAuthSecret(DATA_DIR) });
 
-  if (!fs.existsSync(SEEDED_MARKER)) {
-    // A folder without the marker is a seed that never finished: start it over from nothing.
-    fs.rmSync(DATA_DIR, { recursive: true, force: true });
+  if (needsSeed) {
     const seedStarted = Date.now();
     console.log(`Creating demo data in ${path.relative(ROOT, DATA_DIR)} (first run only)...`);
     const code = await run(process.execPath, tsxArgs(path.join(ROOT, "scripts", "seed-demo.ts")), demoEnv);
@@ -182,7 +217,7 @@ async function main(): Promise<void> {
       const port = typeof reported === "number" ? reported : PORT;
       // The port the server really took (PORT=0 picks one): events go there.
       sandbox?.setWebhookUrl(webhookUrl(port));
-      printBanner(`http://localhost:${port}`, stripeUrl);
+      printBanner(`http://localhost:${port}`, stripeUrl, demoEnv.NODE_ENV);
     }
   });
   child.once("exit", (code, signal) => {
@@ -190,7 +225,10 @@ async function main(): Promise<void> {
   });
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  exit(1);
-});
+// Run as `npm run demo`; imported (by its test) it only lends its helpers.
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    exit(1);
+  });
+}

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PASSWORD_MIN_LENGTH } from "./constants";
+import { hasControlCharacter } from "./form";
 
 // One schema per account form, shared by the route action (authoritative) and the browser (instant feedback).
 // Messages are the product spec's, word for word.
@@ -12,6 +13,8 @@ const email = z
   .min(1, "Email is required")
   .max(254, "Invalid email address")
   .regex(EMAIL_PATTERN, "Invalid email address")
+  // The pattern lets a NUL byte through, which would reach the database.
+  .refine((v) => !hasControlCharacter(v), "Invalid email address")
   .transform((v) => v.toLowerCase());
 
 // better-auth refuses passwords over 128 characters; saying so here beats a generic failure.
@@ -47,14 +50,6 @@ export const signInSchema = z.object({
 export const forgotPasswordSchema = z.object({ email });
 
 export const resetPasswordSchema = confirmingPassword(z.object({ token: z.string().trim().min(1).max(200), ...newPassword }));
-
-function hasControlCharacter(value: string): boolean {
-  for (let i = 0; i < value.length; i++) {
-    const code = value.charCodeAt(i);
-    if (code < 0x20 || code === 0x7f) return true;
-  }
-  return false;
-}
 
 export const DEFAULT_AFTER_SIGN_IN = "/dashboard";
 

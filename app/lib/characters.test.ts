@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CHARACTER_SUGGESTIONS } from "./character-suggestions";
-import { charactersFromApplication, charactersRule, normalizeCharacters, visibleCharacters } from "./characters";
+import { charactersFromApplication, charactersRule, normalizeCharacters } from "./characters";
+import { visibleCharacters } from "./format";
 import { parseForm } from "./form";
 import { defaultProfileValues, profileSchema, validateProfile } from "./profile-schema";
 

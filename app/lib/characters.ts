@@ -6,8 +6,6 @@ import { z } from "zod";
 
 export const MAX_CHARACTERS = 10;
 export const MAX_CHARACTER_LENGTH = 40;
-/** How many a profile card names before "+N more": three short names fit two lines at 390 px. */
-export const CARD_CHARACTERS = 3;
 
 /** " Ice   Queen " -> "Ice Queen". */
 function tidy(name: string): string {
@@ -76,9 +74,4 @@ export function charactersFromApplication(answer: string | null | undefined): st
     )
     .map(shorten);
   return normalizeCharacters(pieces).slice(0, MAX_CHARACTERS);
-}
-
-/** What a card shows: the first few names and how many more there are. */
-export function visibleCharacters(list: readonly string[], limit = CARD_CHARACTERS): { shown: string[]; hidden: number } {
-  return { shown: list.slice(0, limit), hidden: Math.max(0, list.length - limit) };
 }

@@ -6,6 +6,14 @@ import { stateName } from "./us-state-names";
 // reading them back is the server's job (app/server/directory-filters.server.ts), so the browser
 // never loads the state and city lists or Zod to build a link.
 
+/**
+ * The plain filter form's note of which state its city list belongs to. Without JavaScript a
+ * visitor who picks another state sends the old state's city too, and many city names exist in
+ * several states ("Burlington" is in Vermont and Wyoming), so the server drops such a city. It is
+ * never part of a page's address.
+ */
+export const CITY_LIST_STATE = "cityOf";
+
 export interface DirectoryFilters {
   state: string | null;
   city: string | null;

@@ -25,6 +25,46 @@ import type { z } from "zod";
 //   own `.min(1, "... is required")`, never from Zod's generic type error.
 // Keys the schema does not declare are ignored, and files are never read as text.
 
+// Text that may reach the database, an email or a log line: no control characters. PostgreSQL
+// refuses a NUL byte outright, and a line break in a one-line field (a name) would start a line of
+// the visitor's choosing in the email it goes into. Multi-line texts keep tab and line breaks.
+
+/**
+ * Whether the text holds a control character (C0 or DEL). Tab, line feed and carriage return are
+ * allowed only when `multiLine` (a textarea posts its line breaks as CRLF).
+ */
+export function hasControlCharacter(value: string, multiLine = false): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (multiLine && (code === 0x09 || code === 0x0a || code === 0x0d)) continue;
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
+export const UNSUPPORTED_CHARACTERS = "Please remove unsupported characters";
+export const ONE_LINE_ONLY = "Please keep this on one line";
+
+/** Adds the one-line rule to a text field's schema: a control character's message, else a line break's. */
+export function oneLine(schema: z.ZodString): z.ZodString {
+  return schema
+    .refine((v) => !hasControlCharacter(v, true), UNSUPPORTED_CHARACTERS)
+    .refine((v) => !hasControlCharacter(v), ONE_LINE_ONLY);
+}
+
+/** Adds the multi-line rule to a text field's schema (textareas: tab and line breaks allowed). */
+export function multiLine(schema: z.ZodString): z.ZodString {
+  return schema.refine((v) => !hasControlCharacter(v, true), UNSUPPORTED_CHARACTERS);
+}
+
+/** The fields whose posted text holds a control character no field accepts. */
+function fieldsWithControlCharacters(values: Record<string, unknown>): string[] {
+  const unsafe = (value: unknown) => typeof value === "string" && hasControlCharacter(value, true);
+  return Object.entries(values)
+    .filter(([, value]) => (Array.isArray(value) ? value.some(unsafe) : unsafe(value)))
+    .map(([name]) => name);
+}
+
 /** One message per field, keyed by the field's name. */
 export type FieldErrors = Record<string, string>;
 
@@ -101,10 +141,18 @@ export function formInput<S extends z.ZodType>(schema: S, formData: FormData): F
   return input as FormValues<S>;
 }
 
-/** Checks form values (as `formInput` reads them) against the schema. */
+/**
+ * Checks form values (as `formInput` reads them) against the schema. Whatever a schema says, no
+ * field of any form passes with a control character in it (tab and line breaks aside), so a
+ * forgotten rule never lets one reach SQL; the field's own message wins when it has one.
+ */
 export function parseValues<S extends z.ZodType>(schema: S, values: FormValues<S>): FormResult<S> {
   const parsed = schema.safeParse(values);
-  return parsed.success ? { ok: true, data: parsed.data, values } : { ok: false, errors: fieldErrors(parsed.error), values };
+  const unsafe = fieldsWithControlCharacters(values as Record<string, unknown>);
+  if (parsed.success && unsafe.length === 0) return { ok: true, data: parsed.data, values };
+  const errors = parsed.success ? {} : fieldErrors(parsed.error);
+  for (const name of unsafe) if (!(name in errors)) errors[name] = UNSUPPORTED_CHARACTERS;
+  return { ok: false, errors, values };
 }
 
 /** The one way a form is read: the post as the schema's input, parsed; on failure one message per field. */

@@ -8,9 +8,22 @@ export function formatPriceRange(min: number | null | undefined, max: number | n
   return `$${dollars.format(Math.round(min))} - $${dollars.format(Math.round(max))} / hour`;
 }
 
+/** How many characters a profile card names before "+N more": three short names fit two lines at 390 px. */
+export const CARD_CHARACTER_LIMIT = 3;
+
+/** The first few of a list a card shows, and how many it leaves out. */
+function firstFew(list: readonly string[], limit: number): { shown: string[]; hidden: number } {
+  return { shown: list.slice(0, limit), hidden: Math.max(0, list.length - limit) };
+}
+
 /** The categories a card shows, and how many it leaves out. */
 export function visibleCategories(categories: readonly string[], limit: number = CARD_CATEGORY_LIMIT) {
-  return { shown: categories.slice(0, limit), hidden: Math.max(0, categories.length - limit) };
+  return firstFew(categories, limit);
+}
+
+/** The characters a card names, and how many more there are (kept apart from ~/lib/characters, which loads Zod). */
+export function visibleCharacters(characters: readonly string[], limit: number = CARD_CHARACTER_LIMIT) {
+  return firstFew(characters, limit);
 }
 
 export function moreLabel(hidden: number): string {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { FormValues } from "./form";
+import { multiLine, oneLine, type FormValues } from "./form";
 import { EXPERIENCE_OPTIONS, PAID_EVENTS_OPTIONS, TRAVEL_ANSWERS } from "./constants";
 import { STATE_ABBREVIATIONS } from "./us-states";
 
@@ -9,32 +9,31 @@ import { STATE_ABBREVIATIONS } from "./us-states";
 export const APPLICATION_SENT = "Application submitted successfully! We'll review it and get back to you soon.";
 export const APPLICATION_FAILED = "Failed to submit application. Please try again.";
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Please keep this under ${max} characters`)
-    .transform((v) => (v === "" ? null : v));
+const optionalText = (max: number, lines: "one" | "many" = "many") =>
+  (lines === "one" ? oneLine : multiLine)(z.string().trim().max(max, `Please keep this under ${max} characters`)).transform(
+    (v) => (v === "" ? null : v),
+  );
 
 export const freeListingSchema = z.object({
-  fullName: z.string().trim().min(1, "Full name is required").max(120, "Please keep this under 120 characters"),
+  // One line: the name goes into the subject of the mail to the team.
+  fullName: oneLine(z.string().trim().min(1, "Full name is required").max(120, "Please keep this under 120 characters")),
   email: z.string().trim().min(1, "Email is required").max(254, "Invalid email address").pipe(z.email("Invalid email address")),
-  phone: optionalText(40),
-  city: z.string().trim().min(1, "City is required").max(100, "Please keep this under 100 characters"),
+  phone: optionalText(40, "one"),
+  city: oneLine(z.string().trim().min(1, "City is required").max(100, "Please keep this under 100 characters")),
   state: z
     .string()
     .trim()
     .refine((v) => (STATE_ABBREVIATIONS as string[]).includes(v), "State is required"),
-  instagram: optionalText(200),
-  facebook: optionalText(200),
-  youtube: optionalText(200),
-  tiktok: optionalText(200),
-  website: optionalText(300),
+  instagram: optionalText(200, "one"),
+  facebook: optionalText(200, "one"),
+  youtube: optionalText(200, "one"),
+  tiktok: optionalText(200, "one"),
+  website: optionalText(300, "one"),
   experience: z.enum(EXPERIENCE_OPTIONS, "Please select an option"),
   paidEvents: z.enum(PAID_EVENTS_OPTIONS, "Please select an option"),
   eventTypes: optionalText(1000),
   characters: optionalText(1000),
-  bio: z.string().trim().min(1, "Bio is required").max(3000, "Please keep this under 3000 characters"),
+  bio: multiLine(z.string().trim().min(1, "Bio is required").max(3000, "Please keep this under 3000 characters")),
   travel: z.enum(TRAVEL_ANSWERS, "Please select an option"),
   whyJoin: optionalText(2000),
   questions: optionalText(2000),

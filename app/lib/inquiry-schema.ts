@@ -4,6 +4,7 @@
 
 import { z } from "zod";
 import { EVENT_TYPES, MESSAGE_MAX_LENGTH } from "./constants";
+import { multiLine, oneLine } from "./form";
 import { CAPTCHA_MISSING } from "./inquiry-fields";
 import { STATE_ABBREVIATIONS } from "./us-state-names";
 
@@ -18,20 +19,23 @@ function isRealDate(value: string) {
 
 export const inquirySchema = z
   .object({
-    name: z.string().trim().min(1, "Name is required").max(120, "Name is too long"),
+    // One line: the name goes into the subject and a line of the performer's email.
+    name: oneLine(z.string().trim().min(1, "Name is required").max(120, "Name is too long")),
     email: z.string().trim().min(1, "Email is required").max(254, "Invalid email address").pipe(z.email("Invalid email address")),
     phone: z.string().trim().min(1, "Phone number is required").max(40, "Invalid phone number").regex(PHONE_PATTERN, "Invalid phone number"),
-    city: z.string().trim().min(1, "City is required").max(100, "City is too long"),
+    city: oneLine(z.string().trim().min(1, "City is required").max(100, "City is too long")),
     state: z
       .string()
       .trim()
       .refine((v) => (STATE_ABBREVIATIONS as string[]).includes(v), "State is required"),
-    zip: z.string().trim().min(1, "ZIP code is required").max(10, "ZIP code is too long"),
-    message: z
-      .string()
-      .trim()
-      .min(1, "Message is required")
-      .max(MESSAGE_MAX_LENGTH, `Message cannot exceed ${MESSAGE_MAX_LENGTH} characters`),
+    zip: oneLine(z.string().trim().min(1, "ZIP code is required").max(10, "ZIP code is too long")),
+    message: multiLine(
+      z
+        .string()
+        .trim()
+        .min(1, "Message is required")
+        .max(MESSAGE_MAX_LENGTH, `Message cannot exceed ${MESSAGE_MAX_LENGTH} characters`),
+    ),
     eventTypes: z.array(z.enum(EVENT_TYPES, "Unknown event type")).default([]),
     eventDate: z
       .string()

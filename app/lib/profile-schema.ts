@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { charactersRule } from "./characters";
 import { BIO_MIN_LENGTH, CATEGORIES, DEFAULT_TRAVEL_RANGE, TRAVEL_RANGE_VALUES } from "./constants";
-import { parseValues, type FormResult } from "./form";
-import { findCity, findState } from "./us-states";
+import { multiLine, oneLine, parseValues, type FormResult } from "./form";
+// The names only: the editor runs this schema in the browser, which needs no city data.
+import { STATE_ABBREVIATIONS } from "./us-state-names";
 
 // The profile form's one schema: the route action parses the posted form with it and the browser
 // runs the same parse on blur and submit, so both sides show the same messages.
@@ -164,30 +165,30 @@ const price = z.string().transform((raw, ctx) => {
 
 // Each text field's rule; `satisfies` makes a field of the table without a rule a type error.
 const textRules = {
-  displayName: z
-    .string()
-    .trim()
-    .min(1, "Display name is required")
-    .max(100, "Display name must be 100 characters or fewer"),
+  displayName: oneLine(z.string().trim().min(1, "Display name is required").max(100, "Display name must be 100 characters or fewer")),
   contactEmail: z
     .string()
     .trim()
     .min(1, "Contact email is required")
     .pipe(z.email("Invalid email address").max(254, "Invalid email address"))
     .transform((v) => v.toLowerCase()),
-  bio: z
-    .string()
-    .trim()
-    .min(1, "Bio is required")
-    .min(BIO_MIN_LENGTH, `Bio must be at least ${BIO_MIN_LENGTH} characters`)
-    .max(5000, "Bio must be 5,000 characters or fewer"),
+  bio: multiLine(
+    z
+      .string()
+      .trim()
+      .min(1, "Bio is required")
+      .min(BIO_MIN_LENGTH, `Bio must be at least ${BIO_MIN_LENGTH} characters`)
+      .max(5000, "Bio must be 5,000 characters or fewer"),
+  ),
   state: z
     .string()
     .trim()
     .min(1, "State is required")
     .transform((v) => v.toUpperCase())
-    .refine((v) => findState(v) !== undefined, "Select a state from the list"),
-  city: z.string().trim().min(1, "City is required"),
+    .refine((v) => STATE_ABBREVIATIONS.includes(v), "Select a state from the list"),
+  // Only "required" here: whether the state has that city is the server's check (the gazetteer's
+  // 29,000 names stay on the server), made by the editor's action and by saveProfile.
+  city: oneLine(z.string().trim().min(1, "City is required").max(100, "City must be 100 characters or fewer")),
   priceMin: price,
   priceMax: price,
   facebook: handle("facebook"),
@@ -204,34 +205,23 @@ const listRules = {
   characters: charactersRule,
 } satisfies Record<ProfileListField, z.ZodType<unknown, string[]>>;
 
-export const profileSchema = z
-  .object({
-    ...textRules,
-    ...flagRules,
-    ...listRules,
-    categories: z
-      .array(z.string())
-      .transform((list) => CATEGORIES.filter((c) => list.includes(c)))
-      .pipe(z.array(z.enum(CATEGORIES)).min(1, "Please select at least one category")),
-  })
-  .superRefine(
-    (value, ctx) => {
-      // The city must be one of the chosen state's cities: its coordinates come from that list.
-      const { state, city } = value as { state: unknown; city: unknown };
-      if (typeof state !== "string" || typeof city !== "string" || city === "" || !findState(state)) return;
-      if (!findCity(state, city)) ctx.addIssue({ code: "custom", path: ["city"], message: "Select a city from the list" });
-    },
-    // Run even when other fields failed, so a bad city is reported alongside them.
-    { when: () => true },
-  );
+export const profileSchema = z.object({
+  ...textRules,
+  ...flagRules,
+  ...listRules,
+  categories: z
+    .array(z.string())
+    .transform((list) => CATEGORIES.filter((c) => list.includes(c)))
+    .pipe(z.array(z.enum(CATEGORIES)).min(1, "Please select at least one category")),
+});
 
 export type ProfileInput = z.output<typeof profileSchema>;
 export type ProfileErrors = Partial<Record<ProfileField, string>>;
 
 /**
  * Checks values the editor already holds (the browser's per-field checks, with a field's pending
- * change laid over the live form). A post is parsed with parseForm(profileSchema, formData), which
- * reads it the same way (app/lib/form.ts).
+ * change laid over the live form). A post is parsed with the server's profileFormSchema (this
+ * schema plus the city check, app/server/profile-editor.server.ts), which reads it the same way.
  */
 export function validateProfile(values: ProfileFormValues): FormResult<typeof profileSchema> {
   return parseValues(profileSchema, values);

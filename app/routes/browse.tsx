@@ -4,6 +4,7 @@ import { DirectoryListing } from "~/components/directory/DirectoryListing";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { browseHref, placeName, type DirectoryFilters } from "~/lib/directory-params";
 import { pageMeta, siteFrom } from "~/lib/meta";
+import { performersForPlace } from "~/lib/place-listing-view";
 import { listingPageJsonLd, type Crumb } from "~/lib/structured-data";
 import { stateName } from "~/lib/us-state-names";
 import { findState } from "~/lib/us-states";
@@ -53,8 +54,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) {
     return pageMeta({ ...site, path: "/browse", title: "Page not found", description: "This page does not exist.", noindex: true });
   }
-  const { filters, total, profiles, pageSize } = loaderData;
-  const text = describe(filters, total);
+  const { filters, total, profiles, pageSize, place } = loaderData;
+  const text = describe(filters, performersForPlace(total, place));
   const path = browseHref(filters);
   return pageMeta({
     ...site,

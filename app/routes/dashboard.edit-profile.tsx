@@ -8,10 +8,10 @@ import { ErrorPage } from "~/components/layout/ErrorPage";
 import { errorTitle } from "~/components/layout/error-text";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { parseForm } from "~/lib/form";
-import { profileSchema, type ProfileErrors, type ProfileFormValues } from "~/lib/profile-schema";
+import type { ProfileErrors, ProfileFormValues } from "~/lib/profile-schema";
 import { requireUser } from "~/server/auth/auth.server";
 import { redirectWithFlash } from "~/server/flash.server";
-import { loadProfileForEdit, resolveEditTarget, saveProfile } from "~/server/profile-editor.server";
+import { loadProfileForEdit, profileFormSchema, resolveEditTarget, saveProfile } from "~/server/profile-editor.server";
 
 const PROFILE_SAVED = "Profile updated successfully!";
 const PROFILE_SAVE_FAILED = "Failed to update profile";
@@ -44,7 +44,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   // Someone else's profile is simply not there for a performer: nothing is read or written.
   if (!resolveEditTarget(actor, requestedId)) throw data("Not Found", { status: 404 });
 
-  const form = parseForm(profileSchema, await request.formData());
+  // The shared schema plus the server's own check that the state has the city.
+  const form = parseForm(profileFormSchema, await request.formData());
   const values = form.values;
   if (!form.ok) return data<ActionResult>({ values, errors: form.errors, formError: null }, { status: 400 });
 
@@ -55,6 +56,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     context.logger.error({ err: error, profileId: requestedId ?? actor.id }, "profile save failed");
     return data<ActionResult>({ values, errors: {}, formError: PROFILE_SAVE_FAILED }, { status: 500 });
   }
+  if (result.status === "invalid") return data<ActionResult>({ values, errors: result.errors, formError: null }, { status: 400 });
   if (result.status !== "saved") throw data("Not Found", { status: 404 });
 
   const next = result.target.adminEdit ? "/admin?tab=profiles" : "/dashboard";

@@ -17,6 +17,7 @@ import { StatusBox } from "~/components/dashboard/StatusBox";
 import { BillingForm } from "~/components/subscription/BillingForm";
 import { ErrorPage } from "~/components/layout/ErrorPage";
 import { Alert } from "~/components/ui/Alert";
+import { ButtonLink } from "~/components/ui/Button";
 import { Card } from "~/components/ui/Card";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { inboxActionSchema } from "~/lib/auth-schemas";
@@ -164,7 +165,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">
         <CheckoutNotice checkout={checkout} active={summary.listing.paid} />
         <div className="grid gap-6 lg:grid-cols-3">
-          <div className="space-y-6 lg:col-span-2">
+          <div className="min-w-0 space-y-6 lg:col-span-2">
             <StatusBox status={summary.status} listing={summary.listing} profileId={user.id} />
             <Checklist items={summary.checklist} />
             <Card as="section" className="space-y-4">
@@ -204,6 +205,18 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
             isAdmin={user.isAdmin}
           />
         </div>
+        <section aria-labelledby="delete-account-heading" className="rounded-xl border border-red-200 bg-red-50/40 p-6">
+          <h2 id="delete-account-heading" className="text-lg font-bold text-slate-900">
+            Delete account
+          </h2>
+          <p className="mt-1 text-sm text-slate-700">
+            Removes your profile from the directory and deletes your photos, inquiries and account for good. A running
+            subscription is cancelled.
+          </p>
+          <ButtonLink to="/dashboard/delete-account" variant="secondary" className="mt-3 border-red-300 text-red-800 hover:bg-red-50">
+            Delete account...
+          </ButtonLink>
+        </section>
       </div>
     </div>
   );

@@ -95,17 +95,30 @@ export default function Privacy() {
       <h2>How long we keep it</h2>
       <p>
         Account and profile information is kept while your account exists. Inquiries are kept so performers can find
-        them in their dashboard until they delete them. When you ask us to delete your account, we delete your profile,
-        photos and inquiries, except for anything we must keep by law.
+        them in their dashboard until they delete them. When your account is deleted, we delete your profile, photos,
+        inquiries, free-listing applications and sign-in at once, and cancel a running subscription; a copy of the
+        confirmation email we send you is kept for 30 days. Our payment provider keeps its own payment records as the
+        law requires.
       </p>
 
       <h2>Your choices</h2>
       <ul>
         <li>You can view and edit your profile at any time from your dashboard.</li>
         <li>You can delete inquiries from your dashboard.</li>
-        <li>You can ask us for a copy of your information, to correct it, or to delete your account.</li>
+        <li>You can ask us for a copy of your information or to correct it.</li>
       </ul>
-      <p>To make a request, email {privacyMail} from the address on your account.</p>
+
+      <h3 id="delete-account">Deleting your account</h3>
+      <p>
+        You can delete your account yourself: sign in, open your <Link to="/dashboard">dashboard</Link>, choose{" "}
+        <strong>Delete account</strong> at the bottom of the page (or go straight to{" "}
+        <Link to="/dashboard/delete-account">Delete Account</Link>), type <strong>DELETE</strong> in the box and press{" "}
+        <strong>Delete my account</strong>. Your profile leaves the directory at once; your photos, the inquiries sent to
+        you, your sign-in and any free-listing application are deleted; a running Yearly Membership is cancelled so you
+        are not charged again (payments already made are not refunded); and we email you a confirmation. It cannot be
+        undone.
+      </p>
+      <p>For anything else, or if you can no longer sign in, email {privacyMail} from the address on your account.</p>
 
       <h2>Children</h2>
       <p>

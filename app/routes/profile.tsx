@@ -12,12 +12,13 @@ import { profileSeo } from "~/lib/structured-data";
 import { getSessionUser } from "~/server/auth/auth.server";
 import { getProfilePreview, getPublicProfile } from "~/server/directory.server";
 import { cachedData, FRESH_CACHE_CONTROL, privateHeaders, routeCacheHeaders } from "~/server/http/cache-headers.server";
-import { handleInquiry } from "~/server/inquiries.server";
+import { handleInquiry, isProfileId } from "~/server/inquiries.server";
 import { clientIp } from "~/server/rate-limit.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = params.id;
-  const profile = id.length <= 128 ? await getPublicProfile(context.db, id) : null;
+  if (!isProfileId(id)) return cachedData(request, { kind: "not-found" as const }, { status: 404 });
+  const profile = await getPublicProfile(context.db, id);
   const origin = context.config.publicUrl;
   if (profile) {
     // The same page for every visitor (the inquiry form fetches its math question from /captcha), so

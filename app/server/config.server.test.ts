@@ -30,9 +30,18 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ BETTER_AUTH_SECRET: "short" })).toThrow(/BETTER_AUTH_SECRET must be at least 32/);
   });
 
-  it("never allows demo mode in production", () => {
+  it("allows demo mode in production only for a demo addressed on this machine", () => {
     const base = { NODE_ENV: "production", BETTER_AUTH_SECRET: "y".repeat(40), PAYMENTS: "demo" };
-    expect(() => loadConfig({ ...base, DEMO_MODE: "true" })).toThrow(/DEMO_MODE cannot be enabled/);
+    for (const publicUrl of ["https://www.example.com", "http://costumecast.example.com", "https://localhost:3000", "http://10.0.0.5:3000"]) {
+      expect(() => loadConfig({ ...base, DEMO_MODE: "true", PUBLIC_URL: publicUrl }), publicUrl).toThrow(/DEMO_MODE cannot be enabled/);
+    }
+    // `npm run demo`: the production server on http://localhost, its dev mailbox on.
+    for (const publicUrl of [undefined, "http://localhost:3000", "http://127.0.0.1:3300"]) {
+      const config = loadConfig({ ...base, DEMO_MODE: "true", PUBLIC_URL: publicUrl });
+      expect(config).toMatchObject({ isProduction: true, demoMode: true });
+    }
+    // Still no production without a secret, demo or not.
+    expect(() => loadConfig({ NODE_ENV: "production", PAYMENTS: "demo", DEMO_MODE: "true" })).toThrow(/BETTER_AUTH_SECRET is required/);
   });
 
   it("requires a bucket for S3 storage and the three Stripe settings together", () => {
@@ -91,5 +100,22 @@ describe("loadConfig", () => {
 
   it("trims a trailing slash from PUBLIC_URL", () => {
     expect(loadConfig({ PUBLIC_URL: "https://costumecast.com/" }).publicUrl).toBe("https://costumecast.com");
+  });
+
+  it("reads TRUST_PROXY as a hop count or the proxies' addresses, never as 'trust every entry'", () => {
+    expect(loadConfig({}).trustedProxies).toBeNull();
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "false" }).trustedProxies).toBeNull();
+    expect(loadConfig({ TRUST_PROXY: "0" }).trustedProxies).toBeNull();
+    expect(loadConfig({ TRUST_PROXY: "2" })).toMatchObject({ trustProxy: true, trustedProxies: { hops: 2, legacyBoolean: false } });
+    // The old boolean: one hop, flagged so start-up warns to spell it as a count.
+    expect(loadConfig({ TRUST_PROXY: "true" }).trustedProxies).toEqual({ hops: 1, legacyBoolean: true });
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 192.168.1.7,loopback" }).trustedProxies).toEqual({
+      addresses: ["10.0.0.0/8", "192.168.1.7", "loopback"],
+    });
+    expect(loadConfig({ TRUST_PROXY: "fd00::/8" }).trustedProxies).toEqual({ addresses: ["fd00::/8"] });
+    expect(() => loadConfig({ TRUST_PROXY: "everyone" })).toThrow(/TRUST_PROXY must be a number of proxy hops or a list of proxy addresses \(not "everyone"\)/);
+    expect(() => loadConfig({ TRUST_PROXY: "10.0.0.0/33" })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: "50" })).toThrow(/TRUST_PROXY must be a small number of proxy hops/);
   });
 });

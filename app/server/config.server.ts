@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -13,6 +14,55 @@ const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no", ""])
   .optional()
   .transform((v) => v === "true" || v === "1" || v === "yes");
+
+/**
+ * Which proxies may tell us the visitor's address in X-Forwarded-For: a hop count ("1" for one load
+ * balancer) or a comma-separated list of their addresses or CIDR ranges (Express's `loopback`,
+ * `linklocal` and `uniquelocal` names too). The old boolean still parses: "false" is no proxy, and
+ * "true" means one hop, never "trust every entry", since the left-most entry is whatever the client
+ * wrote; server.ts warns that it should be spelled as a count.
+ */
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+const CIDR = /^(?:\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2}|[0-9a-f:.]+\/\d{1,3})$/i;
+const trustProxySetting = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v, ctx): TrustedProxies => {
+    const value = (v ?? "").toLowerCase();
+    if (value === "" || value === "false" || value === "no" || value === "0") return null;
+    if (value === "true" || value === "yes") return { hops: 1, legacyBoolean: true };
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops > 10) ctx.addIssue({ code: "custom", message: "must be a small number of proxy hops (1 to 10)" });
+      return { hops, legacyBoolean: false };
+    }
+    const addresses = value.split(",").map((entry) => entry.trim());
+    const bad = addresses.find((entry) => !PROXY_NAMES.has(entry) && isIP(entry) === 0 && !isCidr(entry));
+    if (bad !== undefined) {
+      ctx.addIssue({
+        code: "custom",
+        message: `must be a number of proxy hops or a list of proxy addresses (not "${bad}")`,
+      });
+    }
+    return { addresses };
+  });
+
+function isCidr(entry: string): boolean {
+  if (!CIDR.test(entry)) return false;
+  const [address, bits] = entry.split("/");
+  const family = isIP(address);
+  return family !== 0 && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/** The proxies in front of the app, as TRUST_PROXY names them; null when visitors connect directly. */
+export type TrustedProxies = { hops: number; legacyBoolean: boolean } | { addresses: string[] } | null;
+
+/** An address only this machine can reach: plain http on localhost or a loopback IP. */
+function isLocalAddress(url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  return protocol === "http:" && (hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]");
+}
 
 const emailAddress = z.string().trim().email("must be an email address");
 
@@ -75,7 +125,8 @@ const envSchema = z
     STRIPE_API_URL: optionalString.pipe(urlString(["http:", "https:"]).optional()),
     DEMO_MODE: booleanFlag,
     JOBS: z.enum(["on", "off"]).default("on"),
-    TRUST_PROXY: booleanFlag,
+    TRUST_PROXY: trustProxySetting,
+    METRICS_TOKEN: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {
@@ -83,8 +134,15 @@ const envSchema = z
     if (production && !env.BETTER_AUTH_SECRET) {
       ctx.addIssue({ code: "custom", path: ["BETTER_AUTH_SECRET"], message: "is required when NODE_ENV=production" });
     }
-    if (production && env.DEMO_MODE) {
-      ctx.addIssue({ code: "custom", path: ["DEMO_MODE"], message: "cannot be enabled when NODE_ENV=production" });
+    // The demo (`npm run demo`) runs the production server with its conveniences on (the dev mailbox
+    // shows every email the site sends): allowed only for a site addressed on this machine, so a
+    // deployed production site can never turn it on.
+    if (production && env.DEMO_MODE && !isLocalAddress(env.PUBLIC_URL ?? "http://localhost")) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["DEMO_MODE"],
+        message: "cannot be enabled when NODE_ENV=production, except for a demo whose PUBLIC_URL is http://localhost",
+      });
     }
     if (env.STORAGE_DRIVER === "s3" && !env.S3_BUCKET) {
       ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required when STORAGE_DRIVER=s3" });
@@ -138,7 +196,12 @@ export interface AppConfig {
     | { driver: "stripe"; secretKey: string; webhookSecret: string; priceId: string; apiUrl: string | undefined };
   demoMode: boolean;
   jobsEnabled: boolean;
+  /** True when a proxy is trusted to say the visitor's address (see `trustedProxies` for which). */
   trustProxy: boolean;
+  /** What Express's `trust proxy` is set to: a hop count or the proxies' addresses. */
+  trustedProxies: TrustedProxies;
+  /** Bearer token /metrics requires; undefined keeps /metrics off (404). */
+  metricsToken: string | undefined;
   logLevel: Env["LOG_LEVEL"];
 }
 
@@ -211,7 +274,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     payments,
     demoMode: env.DEMO_MODE,
     jobsEnabled: env.JOBS === "on",
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: env.TRUST_PROXY !== null,
+    trustedProxies: env.TRUST_PROXY,
+    metricsToken: env.METRICS_TOKEN,
     logLevel: env.LOG_LEVEL,
   };
 }

@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { CATEGORIES, type Category } from "~/lib/constants";
-import type { DirectoryFilters } from "~/lib/directory-params";
-import { findCity, findState } from "~/lib/us-states";
+import { CITY_LIST_STATE, type DirectoryFilters } from "~/lib/directory-params";
+import { findState } from "~/lib/us-states";
+import { findGazetteerCity } from "./places/gazetteer.server";
 
 // Reads the directory's filters from an address (see ~/lib/directory-params for the other way).
-// Parsing is forgiving: a value that does not name a real state, a city of the chosen state or a
-// known category is dropped rather than failing the page, so old or hand-edited links still show
-// something sensible.
+// Parsing is forgiving: a value that does not name a real state, a city of the chosen state (any
+// the ZIP data knows) or a known category is dropped rather than failing the page, so old or
+// hand-edited links still show something sensible.
 
 const MAX_PAGE = 10_000;
 
@@ -15,7 +16,9 @@ const rawFiltersSchema = z.object({
   city: z.string().trim().max(80).optional().catch(undefined),
   category: z.array(z.string().max(80)).max(CATEGORIES.length * 2).catch([]),
   page: z.coerce.number().int().min(1).max(MAX_PAGE).catch(1),
+  cityOf: z.string().trim().max(40).optional().catch(undefined),
 });
+
 
 /**
  * Filters from a URL's query. `pathState` is the /browse/{stateAbbr} segment, which wins over a
@@ -26,6 +29,7 @@ export function parseDirectoryFilters(
   options: { pathState?: string; fixedCategory?: Category } = {},
 ): DirectoryFilters {
   const raw = rawFiltersSchema.parse({
+    cityOf: params.get(CITY_LIST_STATE) ?? undefined,
     state: params.get("state") ?? undefined,
     city: params.get("city") ?? undefined,
     category: params.getAll("category"),
@@ -33,7 +37,10 @@ export function parseDirectoryFilters(
   });
   const state = findState(options.pathState ?? raw.state)?.abbreviation ?? null;
   // A city only counts together with its state: changing the state drops a stale city.
-  const city = state ? (findCity(state, raw.city)?.name ?? null) : null;
+  // Any city of the state counts (a performer may be based in any of them), in its usual spelling.
+  // A city sent from another state's list (the plain form, after a change of state) is dropped.
+  const stale = raw.cityOf !== undefined && findState(raw.cityOf)?.abbreviation !== state;
+  const city = state && !stale ? (findGazetteerCity(state, raw.city)?.name ?? null) : null;
   const categories = options.fixedCategory
     ? [options.fixedCategory]
     : CATEGORIES.filter((c) => raw.category.includes(c));

@@ -122,17 +122,21 @@ async function toCards(db: Executor, rows: CardRow[]): Promise<ProfileCardData[]
   }));
 }
 
+/** Profiles in ANY of the categories, as SQL (none when the list is empty). */
+export function anyCategoryCondition(categories: readonly string[]): SQL[] {
+  if (categories.length === 0) return [];
+  return [
+    exists(
+      sql`(select 1 from ${profileCategories} where ${profileCategories.profileId} = ${profiles.id} and ${inArray(profileCategories.category, [...categories])})`,
+    ),
+  ];
+}
+
 function listingCondition(filters: ListingFilters, today: string): SQL {
   const conditions: SQL[] = [publicProfileCondition(today)];
   if (filters.state) conditions.push(eq(profiles.state, filters.state));
   if (filters.state && filters.city) conditions.push(eq(profiles.city, filters.city));
-  if (filters.categories.length > 0) {
-    conditions.push(
-      exists(
-        sql`(select 1 from ${profileCategories} where ${profileCategories.profileId} = ${profiles.id} and ${inArray(profileCategories.category, [...filters.categories])})`,
-      ),
-    );
-  }
+  conditions.push(...anyCategoryCondition(filters.categories));
   return and(...conditions) as SQL;
 }
 
@@ -224,6 +228,18 @@ export async function countPublicProfilesByState(db: Executor, today: string = t
       .where(and(publicProfileCondition(today), sql`${profiles.state} is not null`))
       .groupBy(profiles.state);
     return Object.fromEntries(rows.map((r) => [r.state as string, r.total]));
+  });
+}
+
+/** Number of public profiles per city of a state (cities with none are absent). */
+export async function countPublicProfilesByCity(db: Executor, state: string, today: string = todayIso()): Promise<Record<string, number>> {
+  return remembered(db, JSON.stringify(["cities", today, state]), async () => {
+    const rows = await db
+      .select({ city: profiles.city, total: count() })
+      .from(profiles)
+      .where(and(publicProfileCondition(today), eq(profiles.state, state), sql`${profiles.city} is not null`))
+      .groupBy(profiles.city);
+    return Object.fromEntries(rows.map((r) => [r.city as string, r.total]));
   });
 }
 

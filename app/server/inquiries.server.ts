@@ -35,6 +35,15 @@ export const INQUIRY_LIMITS = {
 
 export type InquiryContext = Pick<AppServices, "db" | "config"> & { logger?: Logger };
 
+/**
+ * Whether a route's profile id can be one: account ids are letters, digits, `-` and `_`. Anything
+ * else (a NUL byte, a quote) cannot match a row and must not reach PostgreSQL, which refuses some of
+ * it with an error instead of an empty result.
+ */
+export function isProfileId(value: unknown): value is string {
+  return typeof value === "string" && /^[A-Za-z0-9_-]{1,128}$/.test(value);
+}
+
 export interface InquiryMeta {
   profileId: string;
   /** The sender's address, for the rate limits. */
@@ -149,7 +158,7 @@ async function sendInquiry(
     unansweredToken,
   });
 
-  const recipient = await inquiryRecipient(db, meta.profileId, todayIso(now));
+  const recipient = isProfileId(meta.profileId) ? await inquiryRecipient(db, meta.profileId, todayIso(now)) : null;
   if (!recipient) return fail(PROFILE_UNAVAILABLE);
 
   const rules: RateLimitRule[] = [

@@ -7,13 +7,16 @@ import {
   type ProfileFlag,
   type ProfileFormColumn,
   type ProfileFormValues,
+  type ProfileErrors,
   type ProfileInput,
+  profileSchema,
 } from "~/lib/profile-schema";
 import { pickFlags } from "~/lib/profile-view";
-import { findCity, stateName } from "~/lib/us-states";
+import { findState, stateName } from "~/lib/us-states";
 import type { SessionUser } from "./auth/auth.server";
 import type { Executor } from "./db/client.server";
 import { profileCategories, profileImages, profiles, user } from "./db/schema";
+import { closestGazetteerCities, findGazetteerCity, statesWithGazetteerCity } from "./places/gazetteer.server";
 import { refreshSearchDocument } from "./search-document.server";
 
 // Loading and saving a profile from the editor. Who may edit which profile is decided here, so the
@@ -118,22 +121,78 @@ export async function loadProfileForEdit(db: Executor, actor: SessionUser, reque
   return { status: "ok", data: { ...target, mode: modeOf(row), values } };
 }
 
-/** Copies exactly the allow-listed columns; anything else on the input is ignored. */
+/** "A", "A or B", "A, B or C". */
+function orList(names: readonly string[]): string {
+  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}`;
+}
+
+/** "A", "A and B", "A, B and C". */
+function andList(names: readonly string[]): string {
+  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
+/** Other states named in a message about a city that is not in the chosen one; more would be no help. */
+const MAX_OTHER_STATES = 3;
+const SHOWN_CITY_LENGTH = 40;
+
+/**
+ * Why a city cannot be saved with that state, in words that help fix it (the closest spellings the
+ * state has, or the states that do have that name), or null when the city is one of the state's.
+ * The browser does not hold the 29,000 names, so this is checked on the server only.
+ */
+export function cityProblem(state: string, city: string): string | null {
+  const usState = findState(state);
+  if (!usState || city.trim() === "" || findGazetteerCity(usState.abbreviation, city)) return null;
+  const typed = city.trim().length > SHOWN_CITY_LENGTH ? `${city.trim().slice(0, SHOWN_CITY_LENGTH)}...` : city.trim();
+  const notFound = `We couldn't find "${typed}" in ${usState.name}.`;
+  const close = closestGazetteerCities(usState.abbreviation, city, 3).map((place) => place.name);
+  if (close.length > 0) return `${notFound} Did you mean ${orList(close)}?`;
+  const elsewhere = statesWithGazetteerCity(city, usState.abbreviation);
+  if (elsewhere.length > 0 && elsewhere.length <= MAX_OTHER_STATES) {
+    return `${notFound} ${andList(elsewhere)} ${elsewhere.length === 1 ? "has" : "have"} one: check the state, or enter the nearest town in ${usState.name}.`;
+  }
+  return `${notFound} Check the spelling, or enter the nearest town.`;
+}
+
+/**
+ * The editor's form as the action reads it: the shared schema (which the browser runs too), plus
+ * what only the server can check, that the city is one of the chosen state's. It runs even when
+ * other fields failed, so a bad city is reported alongside them.
+ */
+export const profileFormSchema = profileSchema.superRefine(
+  (value, ctx) => {
+    const { state, city } = value as { state: unknown; city: unknown };
+    if (typeof state !== "string" || typeof city !== "string") return;
+    const problem = cityProblem(state, city);
+    if (problem) ctx.addIssue({ code: "custom", path: ["city"], message: problem });
+  },
+  { when: () => true },
+);
+
+/**
+ * Copies exactly the allow-listed columns; anything else on the input is ignored. The city is
+ * stored under the gazetteer's name for it ("kissimmee" is Kissimmee) with its coordinates.
+ */
 export function editableRow(input: ProfileInput): EditableRow {
   const row: Record<string, unknown> = {};
   for (const { field, column } of EDITABLE_COLUMNS) row[column] = input[field];
-  const city = findCity(input.state, input.city);
+  const city = findGazetteerCity(input.state, input.city);
   row.city = city?.name ?? input.city;
-  row.latitude = city?.lat ?? null;
-  row.longitude = city?.lon ?? null;
+  row.latitude = city?.latitude ?? null;
+  row.longitude = city?.longitude ?? null;
   return row as EditableRow;
 }
 
-export type SaveResult = { status: "saved"; target: EditTarget } | { status: "forbidden" } | { status: "not-found" };
+export type SaveResult =
+  | { status: "saved"; target: EditTarget }
+  | { status: "invalid"; errors: ProfileErrors }
+  | { status: "forbidden" }
+  | { status: "not-found" };
 
 /**
  * Writes the profile row, replaces its categories and refreshes its search document in one
- * transaction: a failure anywhere leaves the stored profile exactly as it was.
+ * transaction: a failure anywhere leaves the stored profile exactly as it was. A city the state
+ * does not have is refused before anything is written.
  */
 export async function saveProfile(
   db: Executor,
@@ -143,6 +202,10 @@ export async function saveProfile(
 ): Promise<SaveResult> {
   const target = resolveEditTarget(actor, requestedId);
   if (!target) return { status: "forbidden" };
+  // The action has already said so next to the field; this keeps any other caller from filing a
+  // profile under a city that has no coordinates.
+  const problem = cityProblem(input.state, input.city);
+  if (problem) return { status: "invalid", errors: { city: problem } };
   const row = editableRow(input);
   const categories = orderedCategories(input.categories);
 

@@ -2,6 +2,7 @@ import type { AppConfig } from "./config.server";
 import { createAuth, type Auth } from "./auth/auth.server";
 import { openDatabase, type Database, type Db } from "./db/client.server";
 import type { Logger } from "./logger.server";
+import { createMetrics, type Metrics } from "./metrics.server";
 import { createStripePayments, type StripePayments } from "./payments/stripe.server";
 import { createStorage, type Storage } from "./storage/index.server";
 
@@ -15,6 +16,8 @@ export interface AppServices {
   logger: Logger;
   /** The Stripe account; null when payments are not configured (PAYMENTS=demo). Makes services a PaymentsContext. */
   stripe: StripePayments | null;
+  /** This instance's Prometheus counters and gauges (its own registry, so several apps in one process count apart). */
+  metrics: Metrics;
 }
 
 export async function createServices(config: AppConfig, logger: Logger, database?: Database): Promise<AppServices> {
@@ -24,7 +27,16 @@ export async function createServices(config: AppConfig, logger: Logger, database
   try {
     const storage = await createStorage(config.storage);
     const auth = createAuth(opened.db, config, logger);
-    return { config, database: opened, db: opened.db, auth, storage, logger, stripe: createStripePayments(config.payments) };
+    return {
+      config,
+      database: opened,
+      db: opened.db,
+      auth,
+      storage,
+      logger,
+      stripe: createStripePayments(config.payments),
+      metrics: createMetrics(opened.db, logger),
+    };
   } catch (error) {
     await opened.close();
     throw error;

@@ -11,7 +11,9 @@ import { DatabaseNotEmptyError, seedDemo, type SeedSummary } from "./seed";
 import { CHARACTER_SUGGESTIONS, PARTY_THEMES } from "~/lib/character-suggestions";
 import { charactersRule } from "~/lib/characters";
 import { CATEGORIES, FREE_LISTING_SPOTS } from "~/lib/constants";
-import { US_STATES } from "~/lib/us-states";
+import { milesBetween } from "~/lib/geo";
+import { citiesOf, US_STATES } from "~/lib/us-states";
+import { findGazetteerCity } from "~/server/places/gazetteer.server";
 import { createAuth } from "~/server/auth/auth.server";
 import { loadConfig } from "~/server/config.server";
 import {
@@ -45,13 +47,21 @@ describe("the generated demo data set", () => {
     expect(new Set(data.performers.map((p) => `${p.profile.city}, ${p.profile.state}`)).size).toBeGreaterThan(150);
   });
 
-  it("places every performer in a real city of their state, with coordinates", () => {
+  it("places every performer in a real city of their state, with its coordinates, some in towns near a larger city", () => {
+    let inTowns = 0;
     for (const p of data.performers) {
-      const state = US_STATES.find((s) => s.abbreviation === p.profile.state)!;
-      expect(state.cities.map((c) => c.name)).toContain(p.profile.city);
-      expect(p.profile.latitude).not.toBeNull();
-      expect(p.profile.longitude).not.toBeNull();
+      const city = findGazetteerCity(p.profile.state, p.profile.city);
+      expect(city?.name, `${p.profile.city}, ${p.profile.state}`).toBe(p.profile.city);
+      expect(p.profile.latitude).toBe(city!.latitude);
+      expect(p.profile.longitude).toBe(city!.longitude);
+      if (!city!.major) {
+        inTowns++;
+        const nearest = Math.min(...citiesOf(p.profile.state).map((c) => milesBetween(city!, { latitude: c.lat, longitude: c.lon })));
+        expect(nearest).toBeLessThanOrEqual(25);
+      }
     }
+    expect(inTowns / data.performers.length).toBeGreaterThan(0.1);
+    expect(inTowns / data.performers.length).toBeLessThan(0.3);
   });
 
   it("uses all 15 categories, 1 to 4 per performer, never kids-only and 18+ together", () => {

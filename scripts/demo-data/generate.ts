@@ -17,7 +17,9 @@ import {
   TRAVEL_ANSWERS,
   type TravelRange,
 } from "~/lib/constants";
+import { milesBetween } from "~/lib/geo";
 import { citiesOf, findCity, stateName, US_STATES } from "~/lib/us-states";
+import { gazetteerCitiesOf, type GazetteerCity } from "~/server/places/gazetteer.server";
 
 // Builds the whole demo data set in memory, deterministically from a seed: the same options give
 // the same people, places, texts and dates (relative to `now`) on every machine.
@@ -155,6 +157,11 @@ const DEFAULT_PORTRAITS = 48;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Every party theme is played by listed performers in at least this many states (fewer in a small set). */
 const MIN_STATES_PER_THEME = 8;
+/** About one performer in five lives in a town within 25 miles of a larger city. */
+const TOWN_SHARE = 0.2;
+const TOWN_MAX_MILES = 25;
+/** Towns, not hamlets: at least this many ZIP codes. */
+const TOWN_MIN_ZIP_CODES = 3;
 
 // Rough populations in millions: bigger states get more performers.
 const POPULATION: Record<string, number> = {
@@ -462,6 +469,27 @@ export function generateDemoData(options: DemoOptions = {}): DemoDataSet {
     return queue.shift()!;
   };
 
+  // Some performers live in a town near a larger city (Kissimmee by Orlando), as real ones do: a
+  // stream of its own, so the rest of the data set is what it was before towns were added.
+  const townRandom = createRandom(deriveSeed(seed, "towns"));
+  const townsNear = new Map<string, GazetteerCity[]>();
+  const placeOf = (abbr: string, cityName: string): { city: string; lat: number; lon: number } | null => {
+    const listed = findCity(abbr, cityName);
+    if (!listed) return null;
+    const key = `${abbr}|${cityName}`;
+    let towns = townsNear.get(key);
+    if (!towns) {
+      const centre = { latitude: listed.lat, longitude: listed.lon };
+      towns = gazetteerCitiesOf(abbr).filter(
+        (t) => !t.major && t.zipCodes >= TOWN_MIN_ZIP_CODES && milesBetween(centre, t) <= TOWN_MAX_MILES,
+      );
+      townsNear.set(key, towns);
+    }
+    if (towns.length === 0 || !townRandom.chance(TOWN_SHARE)) return { city: listed.name, lat: listed.lat, lon: listed.lon };
+    const town = townRandom.pick(towns);
+    return { city: town.name, lat: town.latitude, lon: town.longitude };
+  };
+
   const usedNames = new Set<string>([DEMO_PERFORMER.displayName.toLowerCase()]);
   const usedEmails = new Set<string>([DEMO_ADMIN.email, DEMO_PERFORMER.email]);
   const performers: DemoPerformer[] = [];
@@ -470,7 +498,8 @@ export function generateDemoData(options: DemoOptions = {}): DemoDataSet {
     const isLogin = i === 0;
     const archetype = isLogin ? ARCHETYPES[0] : weightedArchetype(random);
     const state = states[i];
-    const city = isLogin ? DEMO_PERFORMER.city : nextCity(state);
+    const place = isLogin ? null : placeOf(state, nextCity(state));
+    const city = isLogin ? DEMO_PERFORMER.city : (place?.city ?? nextCity(state));
     const displayName = isLogin ? DEMO_PERFORMER.displayName : stageName(archetype, random, usedNames);
     let email = isLogin ? DEMO_PERFORMER.email : `${slug(displayName, ".")}@example.com`;
     if (!isLogin && usedEmails.has(email)) email = email.replace("@", `.${i}@`);
@@ -484,7 +513,7 @@ export function generateDemoData(options: DemoOptions = {}): DemoDataSet {
     const group = categories.includes("Group/Crew Performer");
     const backgroundCheck = random.chance(kidsOnly ? 0.8 : 0.4);
     const years = random.int(1, 15);
-    const coordinates = findCity(state, city);
+    const coordinates = place ?? findCity(state, city);
     const bio = composeBio(
       {
         stageName: displayName,

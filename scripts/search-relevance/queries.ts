@@ -1,7 +1,8 @@
-import zipcodes from "zipcodes";
 import type { Category } from "~/lib/constants";
 import { TRAVEL_RANGES } from "~/lib/constants";
+import { milesBetween } from "~/lib/geo";
 import { findCity } from "~/lib/us-states";
+import { lookupZip } from "~/server/search/zip.server";
 
 // The relevance benchmark's judged queries (`npm run bench:search`): what a parent or an organiser
 // types into /search, each with the rule a person would use to call a demo performer a good answer.
@@ -79,18 +80,11 @@ function cityPoint(state: string, name: string): Point {
 }
 
 function zipPoint(zip: string): Point {
-  const found = (zipcodes as unknown as { lookup(zip: string): { latitude: number; longitude: number; state: string } | undefined }).lookup(zip);
+  const found = lookupZip(zip);
   if (!found) throw new Error(`unknown ZIP ${zip}`);
   return { latitude: found.latitude, longitude: found.longitude, state: found.state };
 }
 
-function miles(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
-  const rad = (d: number) => (d * Math.PI) / 180;
-  const h =
-    Math.sin(rad(b.latitude - a.latitude) / 2) ** 2 +
-    Math.cos(rad(a.latitude)) * Math.cos(rad(b.latitude)) * Math.sin(rad(b.longitude - a.longitude) / 2) ** 2;
-  return 3958.8 * 2 * Math.asin(Math.min(1, Math.sqrt(h)));
-}
 
 const rangeMiles = new Map<string, number | null>(TRAVEL_RANGES.map((r) => [r.value, r.miles]));
 
@@ -104,7 +98,7 @@ const reaches =
     if (p.travelRadius === "nationwide") return true;
     const range = rangeMiles.get(p.travelRadius);
     if (range == null || p.latitude == null || p.longitude == null) return false;
-    return miles(point, { latitude: p.latitude, longitude: p.longitude }) <= range;
+    return milesBetween(point, { latitude: p.latitude, longitude: p.longitude }) <= range;
   };
 
 const basedIn =

@@ -230,6 +230,15 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
   }
 
   /** Delivers what is queued, in order, unless webhooks are held. */
+  async function deliverCaused(ids: readonly string[]): Promise<void> {
+    for (const id of ids) {
+      const at = held.indexOf(id);
+      if (at < 0) continue;
+      held.splice(at, 1);
+      await send(eventsById.get(id)!);
+    }
+  }
+
   async function flush(): Promise<void> {
     if (holding) return;
     while (held.length > 0) {
@@ -553,6 +562,17 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       if (!session) throw new ApiError(404, "invalid_request_error", `No such checkout.session: '${match[1]}'`, "resource_missing", "id");
       return { status: 200, body: expand(session, expansions(form)) };
     }
+    if (method === "POST" && (match = path.match(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/))) {
+      const session = sessions.get(match[1]);
+      if (!session) throw new ApiError(404, "invalid_request_error", `No such checkout.session: '${match[1]}'`, "resource_missing", "id");
+      if (session.status !== "open") {
+        throw new ApiError(400, "invalid_request_error", `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`);
+      }
+      session.status = "expired";
+      session.url = null;
+      emit("checkout.session.expired", session);
+      return { status: 200, body: session };
+    }
     if (method === "GET" && path === "/v1/subscriptions") {
       const customer = field(form, "customer");
       const status = field(form, "status");
@@ -571,6 +591,20 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     }
     if (method === "GET" && (match = path.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
       return { status: 200, body: expand(requireSubscription(match[1]), expansions(form)) };
+    }
+    if (method === "DELETE" && (match = path.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
+      // Cancels at once, as Stripe does: no refund, no final invoice, the period is not run out.
+      const sub = requireSubscription(match[1]);
+      if (sub.status === "canceled" || sub.status === "incomplete_expired") {
+        throw new ApiError(400, "invalid_request_error", "A canceled subscription can only update its cancellation_details and metadata.");
+      }
+      sub.status = "canceled";
+      sub.canceled_at = nowSeconds();
+      sub.ended_at = sub.canceled_at;
+      sub.cancel_at = null;
+      sub.cancel_at_period_end = false;
+      emit("customer.subscription.deleted", sub);
+      return { status: 200, body: expand(sub, expansions(form)) };
     }
     if (method === "POST" && path === "/v1/billing_portal/sessions") {
       const customerId = field(form, "customer");
@@ -690,6 +724,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       return;
     }
     let answer: { status: number; body: unknown };
+    const eventsBefore = eventLog.length;
     try {
       answer = api(method, url.pathname, form);
     } catch (error) {
@@ -698,6 +733,12 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     }
     if (replayKey) idempotent.set(replayKey, answer);
     sendJson(res, answer.status, answer.body);
+    // Events this API call caused (a cancellation) follow its answer, as Stripe's do. Only those:
+    // events a test left queued on purpose stay queued whatever API calls come later.
+    const caused = eventLog.slice(eventsBefore).map((record) => record.event.id);
+    if (!holding && caused.length > 0) {
+      deliverCaused(caused).catch((error: unknown) => log(`webhook delivery failed: ${error instanceof Error ? error.message : String(error)}`));
+    }
   }
 
   async function handlePages(req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<void> {

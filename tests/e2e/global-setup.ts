@@ -45,6 +45,8 @@ export default async function globalSetup() {
     MAIL_POLL_MS: "250",
     ADMIN_EMAIL: "admin-inbox@example.com",
     LOG_LEVEL: "warn",
+    // Behind "one load balancer": each test names its own visitor address (fixtures.ts).
+    TRUST_PROXY: "1",
   }).catch(async (error: unknown) => {
     await stripe.stop();
     await smtp.close();

@@ -65,7 +65,7 @@ test("a new performer signs up, signs in, fills the profile fixing the errors fi
   await expect(field(page, "Bio *")).toHaveAttribute("rows", "5");
   const city = field(page, "City *");
   await expect(city).toBeDisabled();
-  await expect(city.locator("option").first()).toHaveText("Select a state first");
+  await expect(city).toHaveAttribute("placeholder", "Select a state first");
   const save = page.getByRole("button", { name: "Save Profile" });
   await expect(save).toBeDisabled();
   await expectAccessible(page);
@@ -113,15 +113,47 @@ test("a new performer signs up, signs in, fills the profile fixing the errors fi
   await expect(page.getByText(`${BIO.length} characters (minimum 100 reached)`)).toBeVisible();
   await expect(page.getByText("Bio must be at least 100 characters")).toBeHidden();
 
-  await field(page, "State *").selectOption("FL");
-  await expect(city).toBeEnabled();
-  await expect(city.locator("option").first()).toHaveText("Select a city");
-  await expect(city.locator("option", { hasText: "Orlando" })).toHaveCount(1);
-  await expect(city.locator("option", { hasText: "Austin" })).toHaveCount(0);
-  await city.selectOption("Orlando");
+  // City: typed, with every city of the chosen state offered (the larger ones first), by mouse or keyboard.
   await field(page, "State *").selectOption("TX");
+  await expect(city).toBeEnabled();
+  await expect(city).toHaveAttribute("placeholder", "Select a city");
+  await expect(city).toHaveRole("combobox");
+  const texas = page.getByRole("listbox", { name: "Cities of Texas" });
+  await city.click();
+  await expect(texas).toBeVisible();
+  await expect(texas.getByRole("option", { name: "Austin", exact: true })).toBeVisible();
+  await city.pressSequentially("Aus");
+  await texas.getByRole("option", { name: "Austin", exact: true }).click();
+  await expect(city).toHaveValue("Austin");
+  await expect(texas).toBeHidden();
+  await expect(city).toHaveAttribute("aria-expanded", "false");
+
+  // A new state empties the city; Kissimmee is not among Florida's larger cities, but is offered.
+  await field(page, "State *").selectOption("FL");
   await expect(city).toHaveValue("");
-  await city.selectOption("Austin");
+  const florida = page.getByRole("listbox", { name: "Cities of Florida" });
+  await city.click();
+  await city.pressSequentially("Kiss");
+  await expect(florida.getByRole("option")).toHaveText(["Kissimmee"]);
+  await expect(city).toHaveAttribute("aria-expanded", "true");
+  await expectAccessible(page);
+  await city.press("ArrowDown");
+  const kissimmee = florida.getByRole("option", { name: "Kissimmee" });
+  await expect(kissimmee).toHaveAttribute("aria-selected", "true");
+  await expect(city).toHaveAttribute("aria-activedescendant", (await kissimmee.getAttribute("id"))!);
+  await city.press("Escape");
+  await expect(florida).toBeHidden();
+  await expect(city).toHaveValue("Kiss");
+  await city.press("ArrowDown");
+  await expect(kissimmee).toHaveAttribute("aria-selected", "true");
+  await city.press("Enter");
+  await expect(city).toHaveValue("Kissimmee");
+  await expect(florida).toBeHidden();
+  // A name nobody has is said at once; the server has the last word.
+  await city.fill("Kisimee");
+  await expect(page.getByText('No city of Florida starts with "Kisimee".')).toBeVisible();
+  await city.blur();
+  await expect(page.getByText("City is required")).toBeHidden();
 
   await minPrice.fill("100");
   await field(page, "Maximum Price per Hour ($)").fill("150");
@@ -152,6 +184,22 @@ test("a new performer signs up, signs in, fills the profile fixing the errors fi
   await character(4).fill("web-slinging hero");
   await expectAccessible(page);
 
+  // The server knows every city of the state and says which one was probably meant, by the field.
+  await save.click();
+  const cityError = page.getByText('We couldn\'t find "Kisimee" in Florida. Did you mean Kissimmee?');
+  await expect(cityError).toBeVisible();
+  await expect(city).toHaveAttribute("aria-invalid", "true");
+  await expect(city).toHaveAttribute("aria-describedby", /profile-city-error/);
+  await expect(page).toHaveURL(/\/dashboard\/edit-profile$/);
+  // Passing through the field leaves the message; only a change to the city re-checks it.
+  await city.focus();
+  await city.blur();
+  await expect(cityError).toBeVisible();
+  await city.fill("kissimmee");
+  await expect(cityError).toBeHidden();
+  await city.blur();
+  await expect(city).toHaveValue("Kissimmee");
+
   // Hold the save briefly so the in-flight state can be seen.
   await page.route("**/dashboard/edit-profile*", async (route) => {
     if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 800));
@@ -170,7 +218,7 @@ test("a new performer signs up, signs in, fills the profile fixing the errors fi
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit Profile");
   await expect(field(page, "Instagram")).toHaveValue("sparkle.hero");
   await expect(field(page, "X (Twitter)")).toHaveValue("sparklehero");
-  await expect(field(page, "City *")).toHaveValue("Austin");
+  await expect(field(page, "City *")).toHaveValue("Kissimmee");
   await expect(field(page, "Travel Range")).toHaveValue("medium_distance");
   await expect(field(page, "A deposit is required to book")).toBeChecked();
   // Split at the comma, the repeat (in another case) dropped, one empty box to add to.
@@ -184,7 +232,7 @@ test("a new performer signs up, signs in, fills the profile fixing the errors fi
   const main = page.getByRole("main");
   await expect(main.getByText("Preview Mode", { exact: true })).toBeVisible();
   await expect(main.getByRole("heading", { level: 1 })).toHaveText("Sparkle Hero");
-  await expect(main.getByText("Austin, Texas", { exact: true })).toBeVisible();
+  await expect(main.getByText("Kissimmee, Florida", { exact: true })).toBeVisible();
   await expect(main.getByText("$100 - $150 / hour")).toBeVisible();
   await expect(main.getByRole("list", { name: "Categories" })).toHaveText(/Hero\s*Cosplay/);
   await expect(main.getByRole("list", { name: "Characters" }).getByRole("listitem")).toHaveText([
@@ -274,6 +322,11 @@ test("an admin edits another performer's profile and returns to the admin dashbo
   await expectAccessible(page);
 
   await field(page, "Maximum Price per Hour ($)").fill("175");
+  // The admin files the performer under a town of the state outside its larger cities.
+  const city = field(page, "City *");
+  await city.fill("gold");
+  await page.getByRole("listbox", { name: "Cities of Colorado" }).getByRole("option", { name: "Golden" }).click();
+  await expect(city).toHaveValue("Golden");
   await page.getByRole("button", { name: "Save Profile" }).click();
   await expect(page).toHaveURL(/\/admin\?tab=profiles$/);
   await expect(page.getByText("Profile updated successfully!")).toBeVisible();
@@ -281,6 +334,11 @@ test("an admin edits another performer's profile and returns to the admin dashbo
 
   await page.goto(`/dashboard/edit-profile/${EDITOR_ACCOUNTS.complete.id}`);
   await expect(field(page, "Maximum Price per Hour ($)")).toHaveValue("175");
+  await expect(field(page, "City *")).toHaveValue("Golden");
+  // Back to Denver, so the performer's own test finds the profile as seeded if it runs again.
+  await field(page, "City *").fill("Denver");
+  await page.getByRole("button", { name: "Save Profile" }).click();
+  await expect(page).toHaveURL(/\/admin\?tab=profiles$/);
 });
 
 test("the form works without JavaScript: server messages by each field, typed values kept", async ({ browser, baseURL }) => {
@@ -304,8 +362,14 @@ test("the form works without JavaScript: server messages by each field, typed va
 
     await field(page, "Bio *").fill(BIO);
     await field(page, "State *").selectOption("OH");
-    await field(page, "City *").selectOption("Columbus");
+    // A plain text field without JavaScript: the server checks the state has the city.
+    await field(page, "City *").fill("Colombus");
     await page.getByRole("checkbox", { name: "Fantasy", exact: true }).check();
+    await page.getByRole("button", { name: "Save Profile" }).click();
+    await expect(page.getByText('We couldn\'t find "Colombus" in Ohio. Did you mean Columbus?')).toBeVisible();
+    await expect(field(page, "City *")).toHaveAttribute("aria-describedby", /profile-city-error/);
+    await expect(field(page, "City *")).toHaveValue("Colombus");
+    await field(page, "City *").fill("columbus");
     // No buttons to add boxes without JavaScript: a few empty ones, and a comma list in one of them.
     await expect(page.getByRole("button", { name: "Add another character" })).toHaveCount(0);
     await field(page, "Character 1").fill("Brave Knight, Friendly Dragon");

@@ -47,7 +47,7 @@ test("appears 2 seconds after a first visit, takes focus, closes with Esc and ne
   await page.keyboard.press("Escape");
   await expect(dialog).toHaveCount(0);
   await expect(logo).toBeFocused();
-  expect(await seenFlag(page)).toBe("true");
+  await expect.poll(() => seenFlag(page)).toBe("true");
 
   await page.reload();
   await waitForHydration(page);
@@ -68,7 +68,7 @@ test("its button goes to the free-listing page and remembers the visitor", async
   await dialog.getByRole("link", { name: "Claim your free listing" }).click();
   await expect(page).toHaveURL(/\/free-listing$/);
   await expect(dialog).toHaveCount(0);
-  expect(await seenFlag(page)).toBe("true");
+  await expect.poll(() => seenFlag(page)).toBe("true");
 
   await page.goto("/?fresh-visitor=1");
   await waitForHydration(page);
@@ -81,7 +81,7 @@ test("closing it with its close button, or 'Maybe later', also dismisses it for 
   await expect(welcome(page)).toBeVisible({ timeout: 15_000 });
   await welcome(page).getByRole("button", { name: "Close" }).click();
   await expect(welcome(page)).toHaveCount(0);
-  expect(await seenFlag(page)).toBe("true");
+  await expect.poll(() => seenFlag(page)).toBe("true");
 
   // A second, separate visitor.
   const other = await browser.newContext({ baseURL });

@@ -33,6 +33,10 @@ beforeEach(async () => {
 
 const FUTURE = "2099-12-31";
 
+function deletionContext() {
+  return { db: database.db, storage, stripe: null, config: { publicUrl: "http://localhost:3000", siteName: "CostumeCast" } };
+}
+
 async function paidPerformer(fields: Partial<typeof profiles.$inferInsert> = {}) {
   const account = await createAccount(database);
   await createProfile(database, account.id, { paymentStatus: "paid", paymentExpiry: FUTURE, ...fields });
@@ -95,7 +99,7 @@ describe(`admin profiles (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
     await addMessage(performer.id);
     for (const key of keys) expect(await storage.stream(key)).not.toBeNull();
 
-    expect(await deleteProfile(database.db, storage, { adminId: admin.id, profileId: performer.id })).toEqual({
+    expect(await deleteProfile(deletionContext(), { adminId: admin.id, profileId: performer.id })).toEqual({
       kind: "deleted",
       imagesRemoved: 2,
     });
@@ -108,12 +112,12 @@ describe(`admin profiles (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
     expect(await left(contactMessages)).toBe(0);
     expect(await left(profileImages)).toBe(0);
     expect(await database.db.select().from(profiles).where(eq(profiles.id, performer.id))).toHaveLength(0);
-    // The account stays; the audit row outlives the profile.
+    // The account stays (the spec's admin deletes the profile); the audit row outlives the profile.
     expect(await database.db.select().from(user).where(eq(user.id, performer.id))).toHaveLength(1);
     const audit = await auditRows(database, performer.id);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: "profile.delete", adminId: admin.id, targetType: "profile" });
-    expect(await deleteProfile(database.db, storage, { adminId: admin.id, profileId: performer.id })).toEqual({ kind: "not-found" });
+    expect(await deleteProfile(deletionContext(), { adminId: admin.id, profileId: performer.id })).toEqual({ kind: "not-found" });
   });
 
   it("lists newest first with payment status, first image, categories, filters, search and counts", async () => {

@@ -260,7 +260,7 @@ describe("sign in", () => {
     const bumped = await database.db
       .update(rateLimitHits)
       .set({ count: 50 })
-      .where(like(rateLimitHits.key, "%203.0.113.77%"))
+      .where(eq(rateLimitHits.key, "signin-fail:ip:203.0.113.77"))
       .returning({ key: rateLimitHits.key });
     expect(bumped).toHaveLength(1);
     const blocked = await call(

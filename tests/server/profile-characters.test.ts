@@ -14,6 +14,7 @@ import { EDITABLE_COLUMNS, loadPreview, loadProfileForEdit, saveProfile } from "
 import { refreshAllSearchDocuments } from "~/server/search-document.server";
 import { rowsOf } from "~/server/search/rows.server";
 import { searchProfiles } from "~/server/search/search.server";
+import { createMetrics } from "~/server/metrics.server";
 import type { AppServices } from "~/server/services.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { CONTEXT, createAccount, createAdmin, createProfile, createRequest } from "./admin-fixtures";
@@ -211,6 +212,7 @@ describe("the edit-profile route with characters", () => {
       storage: undefined as unknown as AppServices["storage"],
       logger: pino({ level: "silent" }),
       stripe: null,
+      metrics: createMetrics(database.db, pino({ level: "silent" })),
     };
   });
 

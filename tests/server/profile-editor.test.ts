@@ -5,7 +5,9 @@ import { action, loader } from "~/routes/dashboard.edit-profile";
 import { createAuth, type SessionUser } from "~/server/auth/auth.server";
 import { loadConfig } from "~/server/config.server";
 import { profileCategories, profiles, user, userRoles } from "~/server/db/schema";
+import { findGazetteerCity } from "~/server/places/gazetteer.server";
 import { loadPreview, loadProfileForEdit, saveProfile } from "~/server/profile-editor.server";
+import { createMetrics } from "~/server/metrics.server";
 import type { AppServices } from "~/server/services.server";
 import { validateProfile, type ProfileFormValues, type ProfileInput } from "~/lib/profile-schema";
 import { defaultProfileValues } from "~/lib/profile-schema";
@@ -174,6 +176,47 @@ describe(`profile editor (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
     expect(await rowOf("no-profile-yet")).toBeUndefined();
   });
 
+  it("files a performer under a small town of their state, by the gazetteer's name and coordinates", async () => {
+    const me = await makeUser("small-town");
+    const kissimmee = findGazetteerCity("FL", "Kissimmee")!;
+    expect(kissimmee.major).toBe(false);
+    expect(await saveProfile(database.db, me, undefined, input({ city: "  kissimmee " }))).toMatchObject({ status: "saved" });
+    let row = await rowOf("small-town");
+    expect(row).toMatchObject({ state: "FL", city: "Kissimmee", latitude: kissimmee.latitude, longitude: kissimmee.longitude });
+    expect(row.searchText).toContain("Kissimmee");
+
+    await saveProfile(database.db, me, undefined, input({ city: "Saint Petersburg" }));
+    row = await rowOf("small-town");
+    const stPete = findGazetteerCity("FL", "St. Petersburg")!;
+    expect(row).toMatchObject({ city: "St. Petersburg", latitude: stPete.latitude, longitude: stPete.longitude });
+
+    await saveProfile(database.db, me, undefined, input({ state: "NY", city: "new york" }));
+    expect(await rowOf("small-town")).toMatchObject({ state: "NY", city: "New York City" });
+  });
+
+  it("refuses a city the state does not have, naming the closest spellings, and writes nothing", async () => {
+    const me = await makeUser("misspelt");
+    await saveProfile(database.db, me, undefined, input({ displayName: "Before" }));
+    const before = await rowOf("misspelt");
+
+    expect(await saveProfile(database.db, me, undefined, input({ displayName: "After", city: "Kisimee" }))).toEqual({
+      status: "invalid",
+      errors: { city: 'We couldn\'t find "Kisimee" in Florida. Did you mean Kissimmee?' },
+    });
+    const unknown = await saveProfile(database.db, me, undefined, input({ displayName: "After", state: "TX", city: "Zzyzxqv", categories: ["Villain"] }));
+    expect(unknown).toEqual({
+      status: "invalid",
+      errors: { city: 'We couldn\'t find "Zzyzxqv" in Texas. Check the spelling, or enter the nearest town.' },
+    });
+    expect(await rowOf("misspelt")).toEqual(before);
+    expect(await categoriesOf("misspelt")).toEqual(["Cosplay", "Hero"]);
+
+    // A performer with no profile yet gets none.
+    const newcomer = await makeUser("misspelt-newcomer");
+    expect((await saveProfile(database.db, newcomer, undefined, input({ city: "Nowhereville" }))).status).toBe("invalid");
+    expect(await rowOf("misspelt-newcomer")).toBeUndefined();
+  });
+
   it("leaves the stored profile untouched when any part of the save fails", async () => {
     const me = await makeUser("atomic");
     await saveProfile(database.db, me, undefined, input({ displayName: "Before" }));
@@ -294,6 +337,7 @@ describe("edit-profile route", () => {
       storage: undefined as unknown as AppServices["storage"],
       logger: pino({ level: "silent" }),
       stripe: null,
+      metrics: createMetrics(database.db, pino({ level: "silent" })),
     };
   });
 
@@ -320,6 +364,37 @@ describe("edit-profile route", () => {
       },
       values: { bio: "short", priceMin: "-3", city: "Dallas" },
     });
+  });
+
+  it("saves any city of the state as the gazetteer writes it", async () => {
+    const id = await signUp("townie@example.com");
+    const form = formOf({ ...validForm, state: "FL", city: "kissimmee" });
+    const result = await outcome(() => action(args(post("townie@example.com", "/dashboard/edit-profile", form), {})));
+    expect(result).toMatchObject({ status: 302, location: "/dashboard" });
+    const kissimmee = findGazetteerCity("FL", "Kissimmee")!;
+    expect(await rowOf(id)).toMatchObject({ state: "FL", city: "Kissimmee", latitude: kissimmee.latitude, longitude: kissimmee.longitude });
+  });
+
+  it("answers an unknown city next to the City field, with the other fields' messages, and saves nothing", async () => {
+    const id = await signUp("lost@example.com");
+    await outcome(() => action(args(post("lost@example.com", "/dashboard/edit-profile", formOf(validForm)), {})));
+    const before = await rowOf(id);
+
+    const form = formOf({ ...validForm, displayName: "", state: "FL", city: "Kisimee" });
+    const result = await outcome(() => action(args(post("lost@example.com", "/dashboard/edit-profile", form), {})));
+    expect(result.status).toBe(400);
+    expect(result.body).toMatchObject({
+      errors: { displayName: "Display name is required", city: 'We couldn\'t find "Kisimee" in Florida. Did you mean Kissimmee?' },
+      values: { state: "FL", city: "Kisimee" },
+    });
+
+    // A city of another state points at the state.
+    const wrongState = await outcome(() =>
+      action(args(post("lost@example.com", "/dashboard/edit-profile", formOf({ ...validForm, state: "FL", city: "Dallas" })), {})),
+    );
+    expect(wrongState.status).toBe(400);
+    expect((wrongState.body as { errors: Record<string, string> }).errors.city).toMatch(/^We couldn't find "Dallas" in Florida\./);
+    expect(await rowOf(id)).toEqual(before);
   });
 
   it("gives a performer 404 for another profile's id and changes nothing", async () => {
@@ -378,6 +453,19 @@ describe("edit-profile route", () => {
     );
     expect(result).toMatchObject({ status: 302, location: "/admin?tab=profiles" });
     expect((await rowOf(ownerId)).displayName).toBe("Fixed Typo");
+
+    // The admin may move the performer to a small town, and is told when a city is not the state's.
+    const moved = await outcome(() =>
+      action(args(post("chief@example.com", `/dashboard/edit-profile/${ownerId}`, formOf({ ...validForm, state: "FL", city: "Kissimmee" })), { id: ownerId })),
+    );
+    expect(moved).toMatchObject({ status: 302, location: "/admin?tab=profiles" });
+    expect(await rowOf(ownerId)).toMatchObject({ state: "FL", city: "Kissimmee" });
+    const refused = await outcome(() =>
+      action(args(post("chief@example.com", `/dashboard/edit-profile/${ownerId}`, formOf({ ...validForm, state: "TX", city: "Kissimmee" })), { id: ownerId })),
+    );
+    expect(refused.status).toBe(400);
+    expect((refused.body as { errors: Record<string, string> }).errors.city).toMatch(/^We couldn't find "Kissimmee" in Texas\./);
+    expect(await rowOf(ownerId)).toMatchObject({ state: "FL", city: "Kissimmee" });
   });
 
   it("sends a signed-out visitor to sign in without touching anything", async () => {

@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/server/db/client.server";
 import { enqueueEmail } from "~/server/mail/outbox.server";
 import { SANDBOX_DEFAULTS, startStripeSandbox, type StripeSandbox } from "../../scripts/stripe-sandbox/server";
+import { ensureBuild } from "../helpers/build";
 import { startAppServer, type RunningServer } from "../helpers/app-server";
 import { postgresUrl } from "../helpers/db";
 import { freePort } from "../helpers/free-port";
@@ -106,14 +107,7 @@ async function waitUntilRefused(url: string) {
   throw new Error("the server kept accepting connections");
 }
 
-beforeAll(() => {
-  if (!fs.existsSync(path.join(BUILD_DIR, "server", "index.js"))) {
-    execFileSync(process.execPath, [path.resolve("node_modules/@react-router/dev/bin.js"), "build"], {
-      env: { ...process.env, BUILD_DIR },
-      stdio: "ignore",
-    });
-  }
-}, 300_000);
+beforeAll(() => ensureBuild(BUILD_DIR), 300_000);
 
 afterAll(() => {
   for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });

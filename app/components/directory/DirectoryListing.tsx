@@ -1,4 +1,5 @@
 import { hasFilters, type DirectoryFilters, type FilterLink } from "~/lib/directory-params";
+import type { PlaceListingView } from "~/lib/place-listing-view";
 import type { ProfileCardData } from "~/lib/profile-view";
 import { DirectoryResults } from "./DirectoryResults";
 import { FiltersForm } from "./FiltersForm";
@@ -11,6 +12,8 @@ interface DirectoryListingProps {
     profiles: ProfileCardData[];
     total: number;
     pageCount: number;
+    /** A place's grouped listing (a city page): shown in groups instead of one grid. */
+    place?: PlaceListingView | null;
   };
   /** The page's address for a set of filters and a page number. */
   href: (filters: FilterLink) => string;
@@ -23,7 +26,7 @@ interface DirectoryListingProps {
 
 /** The body of a listing page (/browse, /browse/{stateAbbr}, /categories/{name}): the filters beside the results. */
 export function DirectoryListing({ listing, href, action, fixedCategory, samples }: DirectoryListingProps) {
-  const { filters, cities, profiles, total, pageCount } = listing;
+  const { filters, cities, profiles, total, pageCount, place } = listing;
   return (
     <div className="mx-auto grid max-w-7xl gap-8 px-4 py-8 sm:px-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
       <aside aria-label="Filters">
@@ -37,6 +40,7 @@ export function DirectoryListing({ listing, href, action, fixedCategory, samples
         filtered={hasFilters(filters, fixedCategory)}
         hrefForPage={(page) => href({ ...filters, page })}
         samples={samples}
+        place={place ?? null}
       />
     </div>
   );

@@ -1,5 +1,6 @@
 import { useNavigation } from "react-router";
 import { ProfileCard, ProfileGrid } from "~/components/profile/ProfileCard";
+import { performersForPlace, placeGroupHeading, placeGroupNote, type PlaceHit, type PlaceListingView } from "~/lib/place-listing-view";
 import type { ProfileCardData } from "~/lib/profile-view";
 import { performersFound } from "~/lib/format";
 import { Pagination } from "./Pagination";
@@ -16,24 +17,77 @@ interface DirectoryResultsProps {
   hrefForPage: (page: number) => string;
   /** Example cards shown when the unfiltered list is empty (category pages). */
   samples?: readonly ProfileCardData[];
+  /** A place's grouped listing: its cards in groups with their distances. */
+  place?: PlaceListingView | null;
+}
+
+/** Consecutive hits of one group, in the order the listing gave them. */
+function runsOf(hits: readonly PlaceHit[]): PlaceHit[][] {
+  const runs: PlaceHit[][] = [];
+  for (const hit of hits) {
+    const last = runs[runs.length - 1];
+    if (last && last[0].group === hit.group) last.push(hit);
+    else runs.push([hit]);
+  }
+  return runs;
+}
+
+function PlaceGroups({ place }: { place: PlaceListingView }) {
+  let index = 0;
+  return (
+    <div className="space-y-10">
+      {runsOf(place.hits).map((run) => {
+        const group = run[0].group;
+        const count = place.counts[group];
+        const note = placeGroupNote(group, place.placeName, count);
+        const headingId = `place-group-${group}`;
+        return (
+          <section key={group} aria-labelledby={headingId}>
+            <h3 id={headingId} className="text-lg font-semibold text-slate-900">
+              {placeGroupHeading(group, place.placeName)}
+              {group === "nearest" ? null : <span className="font-normal text-slate-700"> ({count.toLocaleString("en-US")})</span>}
+            </h3>
+            {note ? <p className="mt-1 text-sm text-slate-700">{note}</p> : null}
+            <div className="mt-4">
+              <ProfileGrid label={placeGroupHeading(group, place.placeName)}>
+                {run.map((hit) => (
+                  <li key={hit.profile.id}>
+                    <ProfileCard profile={hit.profile} distanceMiles={hit.distanceMiles ?? undefined} priority={index++ < 4} />
+                  </li>
+                ))}
+              </ProfileGrid>
+            </div>
+          </section>
+        );
+      })}
+    </div>
+  );
 }
 
 /** The "{N} performers found" line, the grid of cards (or the empty text) and the page links. */
-export function DirectoryResults({ profiles, total, page, pageCount, filtered, hrefForPage, samples }: DirectoryResultsProps) {
+export function DirectoryResults({ profiles, total, page, pageCount, filtered, hrefForPage, samples, place }: DirectoryResultsProps) {
   const navigation = useNavigation();
   const loading = navigation.state === "loading";
+  const found = performersForPlace(total, place);
   return (
     <section aria-labelledby="results-heading" aria-busy={loading || undefined}>
       <div className="mb-5 flex flex-wrap items-baseline justify-between gap-3">
         <h2 id="results-heading" className="text-xl font-semibold text-slate-900">
-          {performersFound(total)}
+          {performersFound(found)}
         </h2>
         {/* Announces a new result after a filter change made without leaving the page. */}
         <p role="status" className="text-sm text-slate-700">
-          {loading ? "Loading profiles..." : <span className="sr-only">{performersFound(total)}</span>}
+          {loading ? "Loading profiles..." : <span className="sr-only">{performersFound(found)}</span>}
         </p>
       </div>
-      {total === 0 ? (
+      {place && place.counts.nearest > 0 ? (
+        <>
+          <p className="mb-8 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">
+            {filtered ? EMPTY_WITH_FILTERS : EMPTY_WITHOUT_FILTERS}
+          </p>
+          <PlaceGroups place={place} />
+        </>
+      ) : total === 0 ? (
         <>
           <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">
             {filtered ? EMPTY_WITH_FILTERS : EMPTY_WITHOUT_FILTERS}
@@ -54,6 +108,8 @@ export function DirectoryResults({ profiles, total, page, pageCount, filtered, h
             </div>
           ) : null}
         </>
+      ) : place ? (
+        <PlaceGroups place={place} />
       ) : (
         <ProfileGrid label="Performers">
           {profiles.map((profile, i) => (

@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/Button";
 import { Choice, Fieldset, Options, SelectField } from "~/components/ui/Field";
 import { StateSelect } from "~/components/ui/StateSelect";
 import { CATEGORIES } from "~/lib/constants";
+import { CITY_LIST_STATE } from "~/lib/directory-params";
 
 export interface FilterValues {
   state: string | null;
@@ -62,6 +63,7 @@ export function FiltersForm({ action, filters, cities: stateCities, hrefFor, sho
       className="space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
     >
       <StateSelect id={`${id}-state`} emptyLabel="All states" value={values.state ?? ""} onChange={onState} />
+      {filters.state ? <input type="hidden" name={CITY_LIST_STATE} value={filters.state} /> : null}
       <SelectField
         id={`${id}-city`}
         label="City"

@@ -106,8 +106,8 @@ export function Header({ siteName, user }: HeaderProps) {
           <Logo />
           {siteName}
         </Link>
-        {/* The search page has its own box; a new page starts with an empty one. */}
-        {searchPage ? null : <HeaderSearch key={location.key} className="order-last mb-3 w-full lg:order-none lg:mb-0 lg:max-w-xs lg:flex-1" />}
+        {/* The search page has its own box; a new address starts with an empty one (not a repeat of the same page, which would drop what is being typed). */}
+        {searchPage ? null : <HeaderSearch key={`${location.pathname}${location.search}`} className="order-last mb-3 w-full lg:order-none lg:mb-0 lg:max-w-xs lg:flex-1" />}
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
           {NAV.map((item) => (
             <NavLink key={item.to} to={item.to} className={desktopLink}>

@@ -189,7 +189,9 @@ export function ProfileEditorForm({ values, serverErrors, formError, cancelTo }:
             setCity(next);
             recheckIfShown("city", { city: next });
           }}
-          onBlur={(field) => revalidate(field)}
+          // Leaving the city does not clear its message: the server's "we couldn't find it" is not
+          // one the browser can re-check (it lacks the state's full list); changing the city does.
+          onBlur={(field) => (field === "city" && errors.city ? undefined : revalidate(field))}
         />
       </Section>
 

@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/Badge";
-import { visibleCharacters } from "~/lib/characters";
-import { formatLocation, formatPriceRange, moreLabel, visibleCategories } from "~/lib/format";
+import { formatLocation, formatPriceRange, moreLabel, visibleCategories, visibleCharacters } from "~/lib/format";
 import { ResponsiveImage } from "./ResponsiveImage";
 import type { ProfileCardData } from "~/lib/profile-view";
 

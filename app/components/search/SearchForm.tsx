@@ -21,6 +21,12 @@ export interface SearchFormValues {
  * and category filters. A plain GET form without JavaScript; with it, the address stays tidy,
  * choosing another state offers that state's cities at once and the box suggests as one types.
  */
+/** The state's larger cities, plus a town the address named (any city of the state is searchable). */
+function cityOptions(state: string, chosen: string | null): string[] {
+  const names = cityNamesOf(state);
+  return chosen && !names.includes(chosen) ? [...names, chosen].sort((a, b) => a.localeCompare(b)) : names;
+}
+
 export function SearchForm({ values, busy = false }: { values: SearchFormValues; busy?: boolean }) {
   const id = useId();
   const navigate = useNavigate();
@@ -75,7 +81,7 @@ export function SearchForm({ values, busy = false }: { values: SearchFormValues;
           disabled={!state}
         >
           <option value="">{state ? "All cities" : "Select a state first"}</option>
-          <Options items={cityNamesOf(state)} />
+          <Options items={cityOptions(state, state === values.state ? values.city : null)} />
         </SelectField>
         <SelectField id={`${id}-category`} label="Category" name="category" defaultValue={values.category ?? ""}>
           <option value="">All categories</option>

@@ -34,7 +34,7 @@ export function FieldError({ id, error }: { id: string; error?: string | null })
 }
 
 /** Label, control, hint and error, wired together for screen readers. */
-function FieldShell({ id, label, error, hint, required, children, className }: FieldShellProps) {
+export function FieldShell({ id, label, error, hint, required, children, className }: FieldShellProps) {
   return (
     <div className={cx("space-y-1", className)}>
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">

@@ -39,6 +39,7 @@ import { isUuid } from "../db/sql-values.server";
 import type { Flash } from "../flash.server";
 import type { Logger } from "../logger.server";
 import type { ListingContext } from "../payments/context.server";
+import type { StripePayments } from "../payments/stripe.server";
 import type { Storage } from "../storage/storage.server";
 import { listRecentAdminActions, type AdminAction, type AuditRow } from "./audit.server";
 import {
@@ -222,6 +223,8 @@ export interface AdminActionContext extends ListingContext {
   db: Executor;
   storage: Storage;
   logger: Logger;
+  /** Deleting a profile cancels its owner's subscription (deleteAccount). */
+  stripe: StripePayments | null;
 }
 
 export type AdminActionResult =
@@ -293,7 +296,7 @@ async function performAction(ctx: AdminActionContext, adminId: string, input: Ad
       return ok(active ? PROFILE_ACTIVATED : PROFILE_DEACTIVATED);
     }
     case "delete-profile": {
-      const outcome = await deleteProfile(db, ctx.storage, { adminId, profileId: input.id });
+      const outcome = await deleteProfile(ctx, { adminId, profileId: input.id });
       return outcome.kind === "deleted" ? ok(PROFILE_DELETED, true) : failed(PROFILE_DELETE_FAILED, true);
     }
   }

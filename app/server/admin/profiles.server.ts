@@ -2,9 +2,8 @@ import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle
 import { unionAll } from "drizzle-orm/pg-core";
 import type { ProfileRowView, ProfileStatusFilter } from "~/lib/admin-view";
 import type { Executor } from "../db/client.server";
-import { profileImages, profiles, user, type ImageVariant } from "../db/schema";
-import { deleteStoredImage } from "../images/store.server";
-import type { Storage } from "../storage/storage.server";
+import { deleteAccount, type AccountDeletionContext } from "../account-deletion.server";
+import { profileImages, profiles, user } from "../db/schema";
 import { todayIso } from "../visibility.server";
 import { recordAudit } from "./audit.server";
 import { likePattern, pageBounds, type PageRequest, type Paged } from "./paging.server";
@@ -155,25 +154,15 @@ export async function setProfileActive(
 export type ProfileDeleteOutcome = { kind: "deleted"; imagesRemoved: number } | { kind: "not-found" };
 
 /**
- * Deletes a profile with its categories, images and inquiries (the foreign keys cascade), then
- * removes the image files from storage once the delete has committed. The account stays.
+ * Deletes a profile through the same code as an account deletion (deleteAccount, admin scope): the
+ * profile, its images (rows and files) and inquiries go, a live subscription is cancelled and the
+ * owner is told by email; the account stays. The audit row is written in the same transaction.
  */
 export async function deleteProfile(
-  db: Executor,
-  storage: Storage,
+  ctx: AccountDeletionContext,
   input: { adminId: string; profileId: string },
 ): Promise<ProfileDeleteOutcome> {
-  const variants = await db.transaction(async (tx) => {
-    const images = await tx
-      .select({ variants: profileImages.variants })
-      .from(profileImages)
-      .where(eq(profileImages.profileId, input.profileId));
-    const [row] = await tx.delete(profiles).where(eq(profiles.id, input.profileId)).returning({ id: profiles.id });
-    if (!row) return null;
-    await recordAudit(tx, { adminId: input.adminId, action: "profile.delete", targetType: "profile", targetId: row.id });
-    return images.flatMap((image): ImageVariant[] => image.variants);
-  });
-  if (variants === null) return { kind: "not-found" };
-  await deleteStoredImage(storage, variants);
-  return { kind: "deleted", imagesRemoved: variants.length };
+  const outcome = await deleteAccount(ctx, { userId: input.profileId, actor: { kind: "admin", adminId: input.adminId } });
+  if (outcome.kind === "not-found") return outcome;
+  return { kind: "deleted", imagesRemoved: outcome.filesRemoved };
 }

@@ -5,7 +5,7 @@ import type { Executor } from "../db/client.server";
 import { user, userRoles } from "../db/schema";
 import { clientIp } from "../rate-limit.server";
 import type { Auth } from "./auth.server";
-import { countHit, limitReached, RATE_RULES } from "./limits.server";
+import { clientAddressHeader, withClientAddress } from "./client-address.server";
 import { AUTH_MESSAGES } from "./messages.server";
 
 // Account operations behind the sign-up, sign-in, password and sign-out pages. Route actions call
@@ -21,10 +21,14 @@ export interface AccountServices {
   clientIp?: string;
 }
 
-/** Per-address keys only when the address is known; an unknown one must not become one shared bucket. */
-function ipKey(svc: AccountServices, request: Request, name: string): string | null {
-  const ip = clientIp(svc, request);
-  return ip === "unknown" ? null : `${name}:ip:${ip}`;
+/**
+ * The request's headers for an in-process better-auth call, carrying the visitor's address the way
+ * the HTTP server does for /api/auth (and replacing any the visitor sent), so better-auth's hooks
+ * count page and API attempts from one address together.
+ */
+function authHeaders(svc: AccountServices, request: Request): Headers {
+  const address = clientIp(svc, request);
+  return withClientAddress(request.headers, clientAddressHeader(svc.config.authSecret), address === "unknown" ? null : address);
 }
 
 function serverMessage(error: unknown): string | null {
@@ -52,10 +56,14 @@ export async function signUp(
 ): Promise<Outcome> {
   try {
     // The welcome mail is queued by the user-creation hook (hook-rules.server.ts).
-    await svc.auth.api.signUpEmail({ body: { email: input.email, password: input.password, name: "" } });
+    await svc.auth.api.signUpEmail({
+      body: { email: input.email, password: input.password, name: "" },
+      headers: authHeaders(svc, request),
+    });
     return { ok: true };
   } catch (error) {
     if (!isAPIError(error)) throw error;
+    if (error.statusCode === 429) return { ok: false, status: 429, message: AUTH_MESSAGES.tooManyAttempts };
     return { ok: false, status: 400, message: serverMessage(error) ?? AUTH_MESSAGES.signUpFailed };
   }
 }
@@ -67,23 +75,18 @@ export async function signIn(
   request: Request,
   input: { email: string; password: string },
 ): Promise<SignInOutcome> {
-  // Only failures count, so a busy shared address (an office, a school) is never locked out by its
-  // own sign-ins. The per-account limit lives in better-auth's hooks (hook-rules.server.ts).
-  const addressKey = ipKey(svc, request, "signin-fail");
-  if (addressKey !== null && (await limitReached(svc.db, addressKey, RATE_RULES.signInFailuresPerIp))) {
-    return { ok: false, status: 429, message: AUTH_MESSAGES.tooManyAttempts };
-  }
+  // The limits (per account and address, per account, per address) live in better-auth's hooks
+  // (hook-rules.server.ts), so /api/auth/sign-in/email is held to the same counters as this page.
   try {
     const result = await svc.auth.api.signInEmail({
       body: { email: input.email, password: input.password, rememberMe: true },
-      headers: request.headers,
+      headers: authHeaders(svc, request),
       returnHeaders: true,
     });
     return { ok: true, headers: result.headers };
   } catch (error) {
     if (!isAPIError(error)) throw error;
     if (error.statusCode === 429) return { ok: false, status: 429, message: AUTH_MESSAGES.tooManyAttempts };
-    if (addressKey !== null) await countHit(svc.db, addressKey, RATE_RULES.signInFailuresPerIp);
     return { ok: false, status: 400, message: AUTH_MESSAGES.signInFailed };
   }
 }
@@ -93,15 +96,13 @@ export async function signIn(
  * The answer is the same either way, so nobody learns who is registered.
  */
 export async function requestPasswordReset(svc: AccountServices, request: Request, email: string): Promise<Outcome> {
-  const addressKey = ipKey(svc, request, "reset-request");
-  if (addressKey !== null && !(await countHit(svc.db, addressKey, RATE_RULES.resetRequestsPerIp))) {
-    return { ok: false, status: 429, message: AUTH_MESSAGES.tooManyAttempts };
-  }
+  // The per-address limit lives in better-auth's hooks, shared with /api/auth/request-password-reset.
   try {
-    await svc.auth.api.requestPasswordReset({ body: { email } });
+    await svc.auth.api.requestPasswordReset({ body: { email }, headers: authHeaders(svc, request) });
     return { ok: true };
   } catch (error) {
     if (!isAPIError(error)) throw error;
+    if (error.statusCode === 429) return { ok: false, status: 429, message: AUTH_MESSAGES.tooManyAttempts };
     return { ok: false, status: 400, message: serverMessage(error) ?? AUTH_MESSAGES.resetLinkFailed };
   }
 }
@@ -122,18 +123,16 @@ export async function resetPassword(
   request: Request,
   input: { token: string; password: string },
 ): Promise<ResetOutcome> {
-  const addressKey = ipKey(svc, request, "reset");
-  if (
-    (addressKey !== null && !(await countHit(svc.db, addressKey, RATE_RULES.resetAttemptsPerIp))) ||
-    !(await countHit(svc.db, `reset:token:${input.token.slice(0, 64)}`, RATE_RULES.resetAttemptsPerToken))
-  ) {
-    return "rate-limited";
-  }
+  // The per-address and per-link limits live in better-auth's hooks, shared with /api/auth/reset-password.
   try {
-    await svc.auth.api.resetPassword({ body: { newPassword: input.password, token: input.token } });
+    await svc.auth.api.resetPassword({
+      body: { newPassword: input.password, token: input.token },
+      headers: authHeaders(svc, request),
+    });
     return "updated";
   } catch (error) {
     if (!isAPIError(error)) throw error;
+    if (error.statusCode === 429) return "rate-limited";
     const code = errorCode(error);
     if (code === "INVALID_TOKEN" || code === "USER_NOT_FOUND") return "invalid-token";
     return { failed: serverMessage(error) ?? AUTH_MESSAGES.resetFailed };

@@ -7,13 +7,19 @@ import type { AppConfig } from "../config.server";
 import type { Db, Executor } from "../db/client.server";
 import type { Logger } from "../logger.server";
 import { account, rateLimit, session, user, userRoles, verification } from "../db/schema";
+import { clientAddressFrom, clientAddressHeader } from "./client-address.server";
 import {
   claimWaitingFreeListings,
   countFailedSignIn,
+  forgetResetLinks,
   queueExistingAccountMail,
   queueResetMail,
   queueWelcomeMail,
+  refuseControlCharacters,
   refuseLockedSignIn,
+  refuseResetGuessing,
+  refuseResetRequestFlood,
+  refuseSignUpFlood,
 } from "./hook-rules.server";
 import { safeRedirectPath, type SignInNotice } from "~/lib/auth-schemas";
 import { PASSWORD_MIN_LENGTH } from "~/lib/constants";
@@ -24,11 +30,16 @@ import { PASSWORD_MIN_LENGTH } from "~/lib/constants";
 // this module and never the other way round.
 
 export function createAuth(db: Db, config: AppConfig, logger?: Logger) {
-  // better-auth's own per-address limiter, for requests to /api/auth. Without a trusted proxy header
-  // every visitor would share one bucket (one busy minute would lock everyone out), so it then steps
-  // aside; the per-account limits in the hooks below apply either way.
+  // better-auth's own per-address limiter, for requests to /api/auth. The HTTP server hands each
+  // request's address over in a header of our own (client-address.server.ts); a request without one
+  // (a script calling the handler directly) is let through rather than put in one bucket with
+  // everyone else, where one busy client would throttle every visitor. The database counters in the
+  // hooks below apply either way.
+  const addressHeader = clientAddressHeader(config.authSecret);
   const perAddress = (rule: { window: number; max: number }) => (request: Request) =>
-    config.trustProxy && request.headers.get("x-forwarded-for") ? rule : (false as const);
+    clientAddressFrom(request.headers, addressHeader) ? rule : (false as const);
+  const addressOf = (ctx: { headers?: Headers; request?: Request }) =>
+    clientAddressFrom(ctx.headers ?? ctx.request?.headers, addressHeader);
 
   return betterAuth({
     appName: config.siteName,
@@ -52,6 +63,9 @@ export function createAuth(db: Db, config: AppConfig, logger?: Logger) {
       async sendResetPassword({ user: target, token }) {
         await queueResetMail(db, config, target.email, token);
       },
+      async onPasswordReset({ user: target }) {
+        await forgetResetLinks(db, target.id);
+      },
     },
     databaseHooks: {
       user: {
@@ -64,6 +78,16 @@ export function createAuth(db: Db, config: AppConfig, logger?: Logger) {
         },
       },
     },
+    // better-auth's own log lines go through ours, so a failed query it reports is redacted like any other.
+    logger: logger
+      ? {
+          level: "warn",
+          log: (level, message, ...args: unknown[]) => {
+            const err = args.find((arg): arg is Error => arg instanceof Error);
+            logger[level](err ? { err } : {}, `better-auth: ${message}`);
+          },
+        }
+      : undefined,
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     rateLimit: {
       enabled: true,
@@ -75,22 +99,30 @@ export function createAuth(db: Db, config: AppConfig, logger?: Logger) {
         "/sign-up/email": perAddress({ window: 60, max: 10 }),
         "/request-password-reset": perAddress({ window: 300, max: 5 }),
         "/reset-password": perAddress({ window: 300, max: 10 }),
+        // Everything else (session checks, sign-out...): the default share, per address. Last, since
+        // better-auth takes the first pattern that matches.
+        "/**": perAddress({ window: 60, max: 100 }),
       },
     },
-    // Per-account sign-in limit, in better-auth itself so the sign-in page and /api/auth share it.
+    // The sign-in, sign-up and reset limits, in better-auth itself so the pages and /api/auth share them.
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== "/sign-in/email") return;
-        await refuseLockedSignIn(db, ctx.body);
+        refuseControlCharacters(ctx.body, ctx.query, ctx.params);
+        if (ctx.path === "/sign-in/email") await refuseLockedSignIn(db, ctx.body, addressOf(ctx));
+        else if (ctx.path === "/sign-up/email") await refuseSignUpFlood(db, addressOf(ctx));
+        else if (ctx.path === "/request-password-reset") await refuseResetRequestFlood(db, addressOf(ctx));
+        else if (ctx.path === "/reset-password") await refuseResetGuessing(db, ctx.body, ctx.query, addressOf(ctx));
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== "/sign-in/email") return;
-        await countFailedSignIn(db, ctx.body, ctx.context.returned);
+        await countFailedSignIn(db, ctx.body, addressOf(ctx), ctx.context.returned);
       }),
     },
     advanced: {
       useSecureCookies: config.publicUrl.startsWith("https://"),
-      ipAddress: { ipAddressHeaders: config.trustProxy ? ["x-forwarded-for"] : [] },
+      // Only our own header: a forwarded one is the client's to forge, and the HTTP server has
+      // already read it as far as the proxy setting allows.
+      ipAddress: { ipAddressHeaders: [addressHeader] },
     },
   });
 }

@@ -50,8 +50,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 
 async function openPostgres(url: string, max: number, shouldMigrate: boolean): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
+  // A client losing its connection must not crash the process: idle ones report on the pool (which
+  // replaces them); a checked-out one (a transaction, a job's query) reports on itself, after its
+  // query has already failed and been answered as an error.
   pool.on("error", () => undefined);
+  pool.on("connect", (client) => client.on("error", () => undefined));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   if (shouldMigrate) {
     const client = await pool.connect();

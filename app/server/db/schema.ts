@@ -229,6 +229,50 @@ export const profiles = pgTable(
   ],
 );
 
+// What /search reads of a profile, in a table of its own: a word common to thousands of performers
+// ("princess" at 100,000 profiles) is then read from a third of the pages the wide profiles rows
+// fill. The columns keep their names in profiles, so the search reads this table under that name
+// and the one visibility rule (app/server/visibility.server.ts) and the ZIP geometry apply to it as
+// written. Only triggers write it (migration 0009), from every insert and update of profiles, so
+// no code path can leave it behind; a deleted profile takes its row with it.
+export const profileSearch = pgTable(
+  "profile_search",
+  {
+    id: text("id")
+      .primaryKey()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    displayName: text("display_name"),
+    isActive: boolean("is_active").notNull(),
+    paymentStatus: text("payment_status").notNull(),
+    paymentExpiry: date("payment_expiry", { mode: "string" }),
+    state: text("state"),
+    city: text("city"),
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    travelRadius: text("travel_radius").notNull(),
+    searchVector: tsvector("search_vector"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    // The same partial indexes the profiles table has for these reads (see there).
+    index("profile_search_public_vector_idx")
+      .using("gin", t.searchVector)
+      .where(sql`is_active and payment_status = 'paid' and display_name is not null`),
+    index("profile_search_public_created_idx")
+      .on(t.createdAt)
+      .where(sql`is_active and payment_status = 'paid' and display_name is not null`),
+    index("profile_search_public_state_city_idx")
+      .on(t.state, t.city, t.createdAt)
+      .where(sql`is_active and payment_status = 'paid' and display_name is not null`),
+    index("profile_search_public_geo_idx")
+      .on(t.latitude, t.longitude, t.travelRadius, t.paymentExpiry, t.createdAt, t.id)
+      .where(sql`is_active and payment_status = 'paid' and display_name is not null`),
+    index("profile_search_public_nationwide_idx")
+      .on(t.createdAt, t.latitude, t.longitude, t.paymentExpiry, t.id)
+      .where(sql`is_active and payment_status = 'paid' and display_name is not null and travel_radius = 'nationwide'`),
+  ],
+);
+
 export const profileCategories = pgTable(
   "profile_categories",
   {
@@ -400,6 +444,23 @@ export const consumedTokens = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
   (t) => [index("consumed_tokens_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * Stored files whose rows are gone (a deleted account's images), queued in the transaction that
+ * deleted the rows. The files are removed right after the commit; whatever could not be removed then
+ * (storage down, the process killed) stays here until the storage sweep job removes it.
+ */
+export const storageDeletions = pgTable(
+  "storage_deletions",
+  {
+    key: text("key").primaryKey(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("storage_deletions_due_idx").on(t.nextAttemptAt)],
 );
 
 // ---------------------------------------------------------------- payments
@@ -626,6 +687,7 @@ export const schema = {
   rateLimit,
   userRoles,
   profiles,
+  profileSearch,
   profileCategories,
   profileImages,
   contactMessages,
@@ -634,6 +696,7 @@ export const schema = {
   rateLimitHits,
   searchTerms,
   consumedTokens,
+  storageDeletions,
   stripeCustomers,
   stripeSubscriptions,
   stripeEvents,

@@ -1,18 +1,23 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
-import { toNodeHandler } from "better-auth/node";
 import compression from "compression";
 import express, { type Express } from "express";
 import type { ServerBuild } from "react-router";
+import { authNodeHandler } from "../auth/client-address.server";
+import { hasMetricsToken } from "../metrics.server";
 import { handleStripeWebhook } from "../payments/webhook.server";
 import type { AppServices } from "../services.server";
+import { FORM_BODY_LIMIT_BYTES, limitBody } from "./body-limit.server";
 import { mountMedia } from "./media-route.server";
+import { OUTAGE_RETRY_AFTER_SECONDS } from "./outage.server";
+import { pageHandler } from "./page-handler.server";
 import { precompressedAssets } from "./precompressed-assets.server";
+import { refuseCrossSite, securityHeaders } from "./security.server";
 
-// The HTTP application: request logging and security headers, compression, /healthz, Stripe's
-// webhook at /api/stripe/webhook, better-auth at /api/auth, uploaded media at /media, the build's static files, and React Router for every
-// other address. server.ts starts it (listening, jobs, shutdown); tests can mount it on their own.
+// The HTTP application, in the order a request meets it: logging, security headers (with the
+// page's CSP nonce), compression, /livez, /readyz and /healthz, /metrics (behind METRICS_TOKEN), the cross-site refusal, Stripe's webhook at
+// /api/stripe/webhook, the body limit, better-auth at /api/auth, uploaded media at /media, the
+// build's static files, and React Router for every other address. server.ts starts it (listening, jobs, shutdown); tests can mount it on their own.
 
 const HEALTH_TIMEOUT_MS = 3000;
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -45,7 +50,11 @@ export function createApp(services: AppServices, { build, isShuttingDown = () =>
   const { config, logger } = services;
   const app = express();
   app.disable("x-powered-by");
-  if (config.trustProxy) app.set("trust proxy", true);
+  // Only the configured hops (or addresses) are believed: req.ip is the address the nearest
+  // untrusted hop connected from, never an entry the client wrote itself.
+  if (config.trustedProxies) {
+    app.set("trust proxy", "hops" in config.trustedProxies ? config.trustedProxies.hops : config.trustedProxies.addresses);
+  }
 
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
@@ -54,15 +63,29 @@ export function createApp(services: AppServices, { build, isShuttingDown = () =>
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       logger.info({ method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
+      services.metrics.observeRequest(req.method, req.originalUrl, res.statusCode, ms / 1000);
     });
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("X-Frame-Options", "DENY");
+    // Whatever reads X-Forwarded-For after this point (better-auth's limiter, the forms' limits)
+    // sees one address, the one Express resolved, rather than the chain a client can prepend to.
+    const ip = req.ip ?? req.socket.remoteAddress;
+    if (ip) req.headers["x-forwarded-for"] = ip;
+    else delete req.headers["x-forwarded-for"];
     next();
   });
+  app.use(securityHeaders(config, { development: build.mode === "development" }));
   app.use(compression());
 
-  app.get("/healthz", async (_req, res) => {
+  // Alive: the process answers, whatever the database does, so a liveness probe never restarts
+  // every instance while PostgreSQL restarts.
+  app.get("/livez", (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    res.status(200).json({ status: "ok" });
+  });
+
+  // Ready: this instance can serve pages now, database included; a load balancer sends traffic only
+  // while it says so. /healthz is the older name monitors already use.
+  const readiness: express.RequestHandler = async (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
     if (isShuttingDown()) {
       res.status(503).json({ status: "shutting down" });
       return;
@@ -78,9 +101,30 @@ export function createApp(services: AppServices, { build, isShuttingDown = () =>
       ]).finally(() => clearTimeout(timer));
       res.status(200).json({ status: "ok", database: services.database.driver });
     } catch {
-      res.status(503).json({ status: "error", database: "unreachable" });
+      res.status(503).set("Retry-After", String(OUTAGE_RETRY_AFTER_SECONDS)).json({ status: "error", database: "unreachable" });
     }
+  };
+  app.get("/readyz", readiness);
+  app.get("/healthz", readiness);
+
+  // Prometheus scrapes here. Off unless METRICS_TOKEN is set (a 404 then, as for any unknown
+  // address), and then only with that bearer token: the figures say how busy and how healthy the site is.
+  app.get("/metrics", async (req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    const token = config.metricsToken;
+    if (!token) {
+      res.status(404).type("text/plain").send("Not found");
+      return;
+    }
+    if (!hasMetricsToken(req.get("authorization"), token)) {
+      res.status(401).set("WWW-Authenticate", 'Bearer realm="metrics"').type("text/plain").send("Unauthorized");
+      return;
+    }
+    const { contentType, body } = await services.metrics.exposition();
+    res.status(200).type(contentType).send(body);
   });
+
+  app.use(refuseCrossSite(config));
 
   // Stripe signs the exact bytes it sends: the raw body goes to the handler untouched (no JSON parser
   // runs before it). Stripe's servers are not a browser, so no same-origin check applies; the
@@ -88,11 +132,16 @@ export function createApp(services: AppServices, { build, isShuttingDown = () =>
   app.post("/api/stripe/webhook", express.raw({ type: "application/json", limit: WEBHOOK_BODY_LIMIT }), async (req, res) => {
     const rawBody: Buffer = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     const result = await handleStripeWebhook(rawBody, req.get("stripe-signature"), services);
+    services.metrics.webhookEvent(result);
     res.status(result.status).json(result.body);
   });
 
-  // better-auth reads the raw body itself: mount it before any body parser.
-  app.all("/api/auth/*splat", toNodeHandler(services.auth));
+  // Every other body is bounded before better-auth or any action reads it.
+  app.use(limitBody(FORM_BODY_LIMIT_BYTES));
+
+  // better-auth takes the body limitBody read from req.body (or reads the socket when there was none).
+  // The caller's address reaches better-auth's hooks (per-address limits) in a header only the server can name.
+  app.all("/api/auth/*splat", authNodeHandler(services));
 
   mountMedia(app, services.storage, logger);
 
@@ -105,15 +154,7 @@ export function createApp(services: AppServices, { build, isShuttingDown = () =>
     app.use(express.static(build.clientDir, { maxAge: "1h", index: false }));
   }
 
-  app.all(
-    "/{*splat}",
-    createRequestHandler({
-      build: build.build,
-      mode: build.mode,
-      // The visitor's address (honouring TRUST_PROXY) feeds the per-IP rate limits of the public forms.
-      getLoadContext: (req) => ({ ...services, clientIp: req.ip ?? req.socket.remoteAddress ?? undefined }),
-    }),
-  );
+  app.all("/{*splat}", pageHandler(services, build.build, build.mode));
 
   return app;
 }

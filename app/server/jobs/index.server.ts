@@ -1,6 +1,7 @@
 import { createMailTransport, deliverDueEmails, type PendingMailLog } from "../mail/worker.server";
 import type { AppServices } from "../services.server";
 import { listingLifecycleJobs } from "./listing-lifecycle.server";
+import { sweepStoredFileDeletions } from "../stored-file-deletions.server";
 import { pruneExpiredRows } from "./maintenance.server";
 import type { Job } from "./scheduler.server";
 
@@ -8,7 +9,7 @@ const BATCH_SIZE = 10;
 
 /** The background jobs every app process runs. */
 export function appJobs(services: AppServices): Job[] {
-  return [outboxJob(services), maintenanceJob(services), ...listingLifecycleJobs(services)];
+  return [outboxJob(services), maintenanceJob(services), storageSweepJob(services), ...listingLifecycleJobs(services)];
 }
 
 function outboxJob({ db, config, logger }: AppServices): Job {
@@ -46,6 +47,18 @@ function maintenanceJob({ db, logger }: AppServices): Job {
       if (removed.consumedTokens + removed.rateLimitHits + removed.sentEmails > 0) {
         logger.info(removed, "pruned expired rows");
       }
+    },
+  };
+}
+
+/** Removes the files of deleted accounts that could not be removed right after the deletion. */
+function storageSweepJob({ db, storage, logger }: AppServices): Job {
+  return {
+    name: "storage-sweep",
+    intervalMs: 5 * 60_000,
+    async run() {
+      const result = await sweepStoredFileDeletions(db, storage, { logger });
+      if (result.removed + result.failed > 0) logger.info(result, "swept queued file deletions");
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { Logger } from "../logger.server";
+import type { Metrics } from "../metrics.server";
 
 export interface Job {
   name: string;
@@ -14,7 +15,7 @@ export interface Scheduler {
 }
 
 /** Runs each job on its interval, never overlapping with itself; stop() waits for running jobs to finish. */
-export function startScheduler(jobs: Job[], logger: Logger): Scheduler {
+export function startScheduler(jobs: Job[], logger: Logger, metrics?: Pick<Metrics, "jobRun">): Scheduler {
   const timers: NodeJS.Timeout[] = [];
   const running = new Set<Promise<void>>();
   const stopping = new AbortController();
@@ -25,7 +26,13 @@ export function startScheduler(jobs: Job[], logger: Logger): Scheduler {
       busy = true;
       const run = job
         .run(stopping.signal)
-        .catch((error: unknown) => logger.error({ err: error, job: job.name }, "job failed"))
+        .then(
+          () => metrics?.jobRun(job.name, false),
+          (error: unknown) => {
+            metrics?.jobRun(job.name, true);
+            logger.error({ err: error, job: job.name }, "job failed");
+          },
+        )
         .finally(() => {
           busy = false;
           running.delete(run);

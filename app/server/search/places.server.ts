@@ -1,5 +1,6 @@
 import { tokens } from "~/lib/search-words";
 import { US_STATES, type UsState } from "~/lib/us-states";
+import { cityKey, findGazetteerCity, gazetteerCitiesOf, type GazetteerCity } from "../places/gazetteer.server";
 
 // Places as people name them in the search box: "orlando", "salt lake city", "texas", "in tx".
 // A city found here is searched like a ZIP code (who travels there, nearest first); a state like
@@ -112,11 +113,88 @@ export function placeAt(words: readonly string[], at: number, isTaken: (start: n
       return { place: { kind: "state", state: state.abbreviation, name: state.name }, start: at, end: at + length };
     }
   }
+  const town = townAt(words, at, introduced, isTaken);
+  if (town) return town;
   const abbreviation = statesByAbbreviation.get(words[at]);
   if (abbreviation && !AMBIGUOUS_ABBREVIATIONS.has(words[at]) && !isTaken(at, at + 1)) {
     return { place: { kind: "state", state: abbreviation.abbreviation, name: abbreviation.name }, start: at, end: at + 1 };
   }
   return null;
+}
+
+let townsByKey: Map<string, GazetteerCity[]> | null = null;
+
+/** Every town of every state by its name, for "in kissimmee" (built on first use). */
+function townsNamed(key: string): GazetteerCity[] {
+  if (!townsByKey) {
+    townsByKey = new Map();
+    for (const state of US_STATES) {
+      for (const town of gazetteerCitiesOf(state.abbreviation)) {
+        const k = cityKey(town.name);
+        townsByKey.set(k, [...(townsByKey.get(k) ?? []), town]);
+      }
+    }
+  }
+  return townsByKey.get(key) ?? [];
+}
+
+/**
+ * Any other town the ZIP data knows ("kissimmee fl", "in palm beach gardens"). Thousands of town
+ * names are also everyday words ("Christmas", "Castle", "Blue": one-ZIP hamlets), so a town counts
+ * only when its state follows it, or when "in"/"near" introduces it, only one state has a town of
+ * that name and it is more than a hamlet. A bare town name stays a word, which still finds
+ * performers whose city it is.
+ */
+function townAt(words: readonly string[], at: number, introduced: boolean, isTaken: (start: number, end: number) => boolean): PlaceFound | null {
+  for (let length = Math.min(LONGEST_TOWN, words.length - at); length >= 1; length--) {
+    const phrase = words.slice(at, at + length).join(" ");
+    const following = stateAt(words, at + length);
+    const inNamedState = following ? findGazetteerCity(following.state.abbreviation, phrase) : undefined;
+    if (inNamedState && following) return { place: townPlace(inNamedState), start: at, end: following.end };
+    if (!introduced || isTaken(at, at + length)) continue;
+    const town = usualTown(townsNamed(cityKey(phrase)), length);
+    if (town) return { place: townPlace(town), start: at, end: at + length };
+  }
+  return null;
+}
+
+// Reading the ZIP table and indexing its towns takes about a second; a production server does it
+// just after it starts rather than during its first visitor's search or city page.
+if (process.env.NODE_ENV === "production") setTimeout(() => townsNamed(""), 0).unref();
+
+/** "party in park" is not Park, Kansas (one ZIP code); "in kissimmee" (nine) is Kissimmee. */
+const MIN_ONE_WORD_TOWN_ZIPS = 3;
+
+/**
+ * The town a name introduced by "in" means: the one with the most ZIP codes when it has more than
+ * twice as many as any other of that name (St. Augustine, FL over St. Augustine, IL), and, for a
+ * one-word name, more than a hamlet's.
+ */
+function usualTown(towns: readonly GazetteerCity[], words: number): GazetteerCity | null {
+  const [first, second] = [...towns].sort((a, b) => b.zipCodes - a.zipCodes);
+  if (!first || (second && first.zipCodes <= 2 * second.zipCodes)) return null;
+  return words > 1 || first.zipCodes >= MIN_ONE_WORD_TOWN_ZIPS ? first : null;
+}
+
+/** Where the query names a town (see townAt), so spelling correction leaves its words alone ("boca raton"). */
+export function townSpans(words: readonly string[]): { start: number; end: number }[] {
+  const spans: { start: number; end: number }[] = [];
+  for (let at = 0; at < words.length; ) {
+    const introduced = at > 0 && PLACE_CONNECTORS.has(words[at - 1]);
+    const found = townAt(words, at, introduced, () => false);
+    if (found) {
+      spans.push({ start: found.start, end: found.end });
+      at = found.end;
+    } else at++;
+  }
+  return spans;
+}
+
+/** The longest town name the search looks for, in words ("Palm Beach Gardens"; longer ones are rare). */
+const LONGEST_TOWN = 4;
+
+function townPlace(town: GazetteerCity): PlaceMatch {
+  return { kind: "city", city: town.name, state: town.state, latitude: town.latitude, longitude: town.longitude };
 }
 
 function cityPlace(city: CityRecord): PlaceMatch {

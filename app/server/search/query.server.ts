@@ -1,6 +1,7 @@
 import { isCategory } from "~/lib/constants";
 import { STOP_WORDS, tokens } from "~/lib/search-words";
-import { findCity, findState } from "~/lib/us-states";
+import { findState } from "~/lib/us-states";
+import { findGazetteerCity } from "../places/gazetteer.server";
 
 // What the /search page was asked: the query string's fields, and the words and ZIP code typed in the box.
 
@@ -22,7 +23,7 @@ const ZIP_PATTERN = /(?:^|[^0-9])(\d{5})(?:-\d{4})?(?![0-9])/;
 export function parseSearchInput(url: URL): SearchInput {
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
   const state = findState(url.searchParams.get("state"))?.abbreviation ?? null;
-  const cityName = state ? findCity(state, url.searchParams.get("city"))?.name : undefined;
+  const cityName = state ? findGazetteerCity(state, url.searchParams.get("city"))?.name : undefined;
   const rawCategory = url.searchParams.get("category") ?? "";
   const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
   return {

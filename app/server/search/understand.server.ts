@@ -1,7 +1,7 @@
 import { dictionaryWords, entriesStartingWith, LONGEST_DICTIONARY_PHRASE, lookupPhrase, type DictionaryEntry } from "~/lib/search-dictionary";
 import { STOP_WORDS, tokens } from "~/lib/search-words";
 import type { Executor } from "../db/client.server";
-import { placeAt, placeWords, PLACE_CONNECTORS, type PlaceFound, type PlaceMatch } from "./places.server";
+import { placeAt, placeWords, PLACE_CONNECTORS, townSpans, type PlaceFound, type PlaceMatch } from "./places.server";
 import { MAX_WORD_LENGTH, MAX_WORDS, splitZip, type SearchInput } from "./query.server";
 import { correctWords } from "./spelling.server";
 
@@ -80,7 +80,13 @@ export async function understandQuery(db: Executor, input: SearchInput): Promise
 
   const searchable = [...new Set(typed.filter((w) => !STOP_WORDS.has(w) && !FILLER.has(w)))];
   const saysMore = zip !== null || searchable.some((w) => !GENERIC.has(w));
-  const corrections = await correctWords(db, searchable, curatedWords());
+  // A town's name is not a misspelling ("near boca raton" is not "boba baton").
+  const townWords = new Set(townSpans(typed).flatMap(({ start, end }) => typed.slice(start, end)));
+  const corrections = await correctWords(
+    db,
+    searchable.filter((w) => !townWords.has(w)),
+    curatedWords(),
+  );
   const words = typed.map((w) => corrections.get(w) ?? w);
   const skip = (w: string) => STOP_WORDS.has(w) || FILLER.has(w) || (saysMore && GENERIC.has(w));
 

@@ -1,27 +1,16 @@
-import { createRequire } from "node:module";
 import { sql, type SQL } from "drizzle-orm";
 import { TRAVEL_RANGES } from "~/lib/constants";
 import { profiles } from "../db/schema";
+import { zipTable, type ZipRecord } from "../places/zip-table.server";
 
 // ZIP geometry: where a ZIP code is (an offline table), how far a performer is from it, and which
 // performers' travel range reaches it, as SQL.
 
-export interface ZipPlace {
-  latitude: number;
-  longitude: number;
-  city: string;
-  state: string;
-  country: string;
-}
+export type ZipPlace = ZipRecord;
 
-// The offline ZIP table (a CommonJS package without types), loaded on first use.
-let zipLookup: ((zip: string) => ZipPlace | undefined) | null = null;
+/** Where a ZIP code is, from the offline table. */
 export function lookupZip(zip: string): ZipPlace | undefined {
-  if (!zipLookup) {
-    const zipcodes = createRequire(import.meta.url)("zipcodes") as { lookup(zip: string): ZipPlace | undefined };
-    zipLookup = (code) => zipcodes.lookup(code);
-  }
-  return zipLookup(zip);
+  return zipTable().lookup(zip);
 }
 
 const EARTH_RADIUS_MILES = 3958.8;
@@ -47,20 +36,36 @@ export function distanceSql(lat: number, lon: number): SQL {
         * power(sin(radians(${profiles.longitude} - ${degrees(lon)}) / 2), 2)))))`;
 }
 
+/** Whether a performer's own travel range reaches the point, as SQL (true for nationwide). */
+export function travelsToSql(lat: number, lon: number): SQL {
+  return sql`(${profiles.travelRadius} = 'nationwide' or ${distanceSql(lat, lon)} <= ${rangeMilesSql})`;
+}
+
 /**
- * Performers whose travel range reaches the point, as two disjoint sets: those who travel anywhere,
- * and the others near enough. Kept apart (UNION ALL rather than OR) so each set is read from its
- * own covering index.
+ * When a place search finds fewer performers than this, it also looks a little past their travel
+ * ranges (WIDEN_MILES), so a parent in a small town still sees someone to ask.
  */
-export function reachesBranches(lat: number, lon: number): SQL[] {
+export const FEW_PERFORMERS = 6;
+/** How far past their travel range performers are looked for, tried in this order. */
+export const WIDEN_MILES = [25, 50, 100] as const;
+
+/**
+ * Performers whose travel range reaches the point (or comes within `extraMiles` of it, when a
+ * search is widened), as two disjoint sets: those who travel anywhere, and the others near enough.
+ * Kept apart (UNION ALL rather than OR) so each set is read from its own covering index.
+ */
+export function reachesBranches(lat: number, lon: number, extraMiles = 0): SQL[] {
+  if (!Number.isFinite(extraMiles) || extraMiles < 0) throw new Error("extraMiles must be a finite number of miles, at least 0");
   // The bounding box of the longest finite range lets the coordinates index narrow the rows first.
-  const dLat = LONGEST_RANGE / MILES_PER_DEGREE_LAT + 0.01;
-  const dLon = LONGEST_RANGE / (MILES_PER_DEGREE_LAT * Math.max(0.1, Math.cos((lat * Math.PI) / 180))) + 0.01;
+  const reach = LONGEST_RANGE + extraMiles;
+  const dLat = reach / MILES_PER_DEGREE_LAT + 0.01;
+  const dLon = reach / (MILES_PER_DEGREE_LAT * Math.max(0.1, Math.cos((lat * Math.PI) / 180))) + 0.01;
+  const limit = extraMiles === 0 ? rangeMilesSql : sql`(${rangeMilesSql} + ${sql.raw(String(extraMiles))})`;
   return [
     sql`${profiles.travelRadius} = 'nationwide'`,
     sql`${profiles.travelRadius} <> 'nationwide'
       and ${profiles.latitude} between ${degrees(lat - dLat)} and ${degrees(lat + dLat)}
       and ${profiles.longitude} between ${degrees(lon - dLon)} and ${degrees(lon + dLon)}
-      and ${distanceSql(lat, lon)} <= ${rangeMilesSql}`,
+      and ${distanceSql(lat, lon)} <= ${limit}`,
   ];
 }

@@ -4,7 +4,8 @@ import { hashPassword } from "better-auth/crypto";
 import sharp from "sharp";
 import type { Executor } from "~/server/db/client.server";
 import { account, profileCategories, profileImages, profiles, user, type ImageVariant } from "~/server/db/schema";
-import { findCity as findStateCity } from "~/lib/us-states";
+import type { TravelRange } from "~/lib/constants";
+import { findGazetteerCity } from "~/server/places/gazetteer.server";
 import { refreshSearchDocument } from "~/server/search-document.server";
 import type { E2ESeedContext } from "./index";
 
@@ -38,6 +39,7 @@ export interface ProfileFixture {
   existingUser?: boolean;
   createdAt?: Date;
   flags?: Partial<Record<"availableForTravel" | "requireDeposit" | "groupPerformer" | "backgroundCheck", boolean>>;
+  travelRadius?: TravelRange;
 }
 
 export const LISTED = {
@@ -87,10 +89,6 @@ export const HIDDEN = {
 /** A signed-in owner of an unpaid profile, for the preview journey. */
 export const PREVIEW_OWNER = { id: "dir-preview-owner", email: "directory-owner@example.com", displayName: "Pending Pixie" };
 
-function findCity(state: string, city: string) {
-  return findStateCity(state, city);
-}
-
 function hiddenFixture(base: { id: string; displayName: string | null } & Partial<ProfileFixture>): ProfileFixture {
   return { state: "VT", city: "Burlington", categories: ["Hero"], images: 1, contactEmail: `${base.id}@example.com`, ...base };
 }
@@ -124,7 +122,7 @@ export async function insertProfile(db: Executor, fixture: ProfileFixture, media
   if (!fixture.existingUser) {
     await db.insert(user).values({ id: fixture.id, name: fixture.displayName ?? fixture.id, email, emailVerified: true });
   }
-  const city = findCity(fixture.state, fixture.city);
+  const city = findGazetteerCity(fixture.state, fixture.city);
   await db.insert(profiles).values({
     id: fixture.id,
     displayName: fixture.displayName,
@@ -133,8 +131,9 @@ export async function insertProfile(db: Executor, fixture: ProfileFixture, media
       `${fixture.displayName ?? "This performer"} performs at birthday parties, school events and conventions around ${fixture.city}. Every show is family friendly and tailored to your guests.`,
     state: fixture.state,
     city: fixture.city,
-    latitude: city?.lat ?? null,
-    longitude: city?.lon ?? null,
+    latitude: city?.latitude ?? null,
+    longitude: city?.longitude ?? null,
+    ...(fixture.travelRadius ? { travelRadius: fixture.travelRadius } : {}),
     priceMin: fixture.priceMin ?? null,
     priceMax: fixture.priceMax ?? null,
     facebook: fixture.social?.facebook ?? null,

@@ -1,12 +1,15 @@
 import type { Db } from "~/server/db/client.server";
 import { seedAccounts } from "./accounts";
 import { seedAdmin } from "./admin";
+import { seedDeleteAccount } from "./delete-account";
 import { seedDirectory } from "./directory";
 import { seedEditor } from "./editor";
 import { seedImages } from "./images";
+import { seedPlaces } from "./places";
 import { seedSearch } from "./search";
 import { seedSubscription } from "./subscription";
 import { seedSuggest } from "./suggest";
+import { seedWiden } from "./widen";
 
 export interface E2ESeedContext {
   db: Db;
@@ -17,7 +20,7 @@ export interface E2ESeedContext {
 type Seeder = (ctx: E2ESeedContext) => Promise<void>;
 
 // Each feature's end-to-end fixtures register here; they run once, before the server starts.
-const seeders: Seeder[] = [seedEditor, seedImages, seedDirectory, seedSearch, seedSuggest, seedAccounts, seedSubscription, seedAdmin];
+const seeders: Seeder[] = [seedEditor, seedImages, seedDirectory, seedSearch, seedSuggest, seedPlaces, seedWiden, seedAccounts, seedSubscription, seedAdmin, seedDeleteAccount];
 
 export async function seedE2E(ctx: E2ESeedContext) {
   for (const seed of seeders) await seed(ctx);

@@ -1,0 +1,46 @@
+import { createHmac } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { toNodeHandler } from "better-auth/node";
+
+// better-auth learns who is calling only from a request header, and the Web Request it is handed
+// has no socket. The HTTP server therefore writes the visitor's address (Express's req.ip, which
+// honours the proxy setting) into a header before better-auth sees the request, and the account
+// pages do the same for their in-process calls. The header's name is derived from the auth secret,
+// so a visitor cannot send one of their own choosing and pick their rate-limit bucket.
+
+/** The header that carries the visitor's address to better-auth and its hooks, for this deployment. */
+export function clientAddressHeader(authSecret: string): string {
+  const tag = createHmac("sha256", `client-address:${authSecret}`).update("header-name").digest("hex").slice(0, 16);
+  return `x-costumecast-client-${tag}`;
+}
+
+/** A copy of the headers carrying `address` (or none, when the address is unknown) to better-auth. */
+export function withClientAddress(headers: Headers, headerName: string, address: string | null): Headers {
+  const copy = new Headers(headers);
+  if (address) copy.set(headerName, address);
+  else copy.delete(headerName);
+  return copy;
+}
+
+/** The visitor's address as the HTTP server or the account page handed it over, or null. */
+export function clientAddressFrom(headers: Headers | undefined, headerName: string): string | null {
+  const value = headers?.get(headerName)?.trim();
+  return value ? value : null;
+}
+
+type NodeRequest = IncomingMessage & { ip?: string };
+
+/**
+ * better-auth's Node handler for /api/auth, told the caller's address: mount it instead of
+ * better-auth's own `toNodeHandler(auth)`.
+ */
+export function authNodeHandler(services: { auth: Parameters<typeof toNodeHandler>[0]; config: { authSecret: string } }) {
+  const handle = toNodeHandler(services.auth);
+  const headerName = clientAddressHeader(services.config.authSecret);
+  return (req: NodeRequest, res: ServerResponse): Promise<void> => {
+    const address = req.ip ?? req.socket.remoteAddress;
+    if (address) req.headers[headerName] = address;
+    else delete req.headers[headerName];
+    return handle(req, res);
+  };
+}

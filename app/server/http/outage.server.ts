@@ -1,0 +1,68 @@
+// A database that cannot be reached is an outage, not a bug in a page: the visitor gets a short
+// 503 page with Retry-After (a CDN may serve its stale copy instead, and nobody is paged for a 500).
+
+/** Seconds a client (or CDN) should wait before asking again. */
+export const OUTAGE_RETRY_AFTER_SECONDS = 30;
+
+/** Socket-level failures: nothing listens, the host is gone, the link broke. */
+const NETWORK_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EPIPE",
+]);
+
+/**
+ * PostgreSQL's own codes for "not now": class 08 (connection exception), the server shutting down
+ * or starting up (57P01-57P03), and too many connections (53300).
+ */
+const SQLSTATE = /^(?:08\d{3}|57P0[1-3]|53300)$/;
+
+/** What node-postgres and PGlite say when the connection, the pool or the database is gone. */
+const LOST_CONNECTION_MESSAGES = [
+  /^Connection terminated/,
+  /^timeout exceeded when trying to connect/,
+  /^Cannot use a pool after calling end on the pool/,
+  /^Client has encountered a connection error and is not queryable/,
+  /^PGlite is closed/,
+];
+
+/**
+ * True when the error (or one it wraps: Drizzle's DrizzleQueryError keeps the driver's error as
+ * its cause, a failed dual-stack connect is an AggregateError) says the database is unreachable.
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 5) return false;
+  const code = (error as Error & { code?: unknown }).code;
+  if (typeof code === "string" && (NETWORK_CODES.has(code) || SQLSTATE.test(code))) return true;
+  if (LOST_CONNECTION_MESSAGES.some((pattern) => pattern.test(error.message))) return true;
+  if (error instanceof AggregateError && error.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
+  return isDatabaseUnavailable(error.cause, depth + 1);
+}
+
+const OUTAGE_PAGE = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Briefly unavailable</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 32rem; margin: 4rem auto; padding: 0 1rem; line-height: 1.5">
+<h1>We'll be right back</h1>
+<p>The site is briefly unavailable. Please try again in a minute.</p>
+</body>
+</html>
+`;
+
+/** The 503 answer for a page during an outage (plain HTML, no scripts, nothing that needs the database). */
+export function outageResponse(): Response {
+  return new Response(OUTAGE_PAGE, {
+    status: 503,
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Retry-After": String(OUTAGE_RETRY_AFTER_SECONDS),
+      "Cache-Control": "no-store",
+    },
+  });
+}

@@ -1,0 +1,106 @@
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import type { AppServices } from "../services.server";
+import { bufferedBody } from "./body-limit.server";
+import { isDatabaseUnavailable, outageResponse } from "./outage.server";
+import { cspNonce } from "./security.server";
+
+// React Router behind Express. Our own adapter rather than @react-router/express's because the
+// request body may already have been read (and bounded) by limitBody, the render needs the
+// response's CSP nonce, and a page that failed on an unreachable database becomes a 503.
+
+const NO_STORE = "private, no-store";
+/** Pages that show an account's own data (email, inquiries, billing): never kept by any cache. */
+const ACCOUNT_PAGES = /^\/(?:dashboard|admin)(?:\/|\.data$|$)/;
+
+function webRequest(req: ExpressRequest, res: ExpressResponse, fallbackOrigin: string): Request {
+  const base = `${req.protocol}://${req.host}`;
+  const url = URL.canParse(req.originalUrl, base) ? new URL(req.originalUrl, base) : new URL(req.originalUrl, fallbackOrigin);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const controller = new AbortController();
+  // A visitor who goes away before the answer stops the loaders' work.
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    const body = bufferedBody(res);
+    if (body) {
+      init.body = new Uint8Array(body);
+    } else {
+      // Only the paths that bound their own bodies (the image upload) stream from the socket.
+      init.body = createReadableStreamFromReadable(req);
+      init.duplex = "half";
+    }
+  }
+  return new Request(url, init);
+}
+
+async function send(res: ExpressResponse, response: Response, cacheControl: string | undefined): Promise<void> {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.status(response.status);
+  // Iterating Headers yields each Set-Cookie on its own, which append keeps apart.
+  for (const [name, value] of response.headers) res.append(name, value);
+  if (cacheControl) res.setHeader("Cache-Control", cacheControl);
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (!res.destroyed && !res.writableEnded) throw error;
+  }
+}
+
+/**
+ * The Cache-Control to send instead of the route's: account pages are never stored, and any other
+ * answer to a visitor with cookies is private unless its route chose a policy.
+ */
+function privacyOverride(req: ExpressRequest, response: Response): string | undefined {
+  if (ACCOUNT_PAGES.test(req.path)) return NO_STORE;
+  if (!response.headers.has("Cache-Control") && req.headers.cookie) return NO_STORE;
+  return undefined;
+}
+
+export function pageHandler(
+  services: AppServices,
+  build: ServerBuild | (() => Promise<ServerBuild>),
+  mode: "production" | "development",
+): RequestHandler {
+  const handle = createRequestHandler(build, mode);
+  const fallbackOrigin = services.config.publicUrl;
+  return async (req, res, next) => {
+    try {
+      const request = webRequest(req, res, fallbackOrigin);
+      let databaseDown = false;
+      const context: AppLoadContext = {
+        ...services,
+        // Express's view of the visitor, honouring TRUST_PROXY's hops; it feeds the per-IP limits.
+        clientIp: req.ip ?? req.socket.remoteAddress ?? undefined,
+        cspNonce: cspNonce(res),
+        noteError: (error) => {
+          if (isDatabaseUnavailable(error)) databaseDown = true;
+          return { expected: databaseDown };
+        },
+      };
+      let response = await handle(request, context);
+      if (databaseDown) {
+        services.logger.warn({ method: req.method, url: req.originalUrl }, "database unreachable: answered 503");
+        await response.body?.cancel();
+        response = outageResponse();
+      }
+      await send(res, response, privacyOverride(req, response));
+    } catch (error) {
+      next(error);
+    }
+  };
+}

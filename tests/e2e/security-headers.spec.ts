@@ -1,0 +1,81 @@
+import type { Page } from "@playwright/test";
+import { expect, signInAs, test } from "./fixtures";
+import { ACCOUNTS } from "./seed/accounts";
+
+// The Content-Security-Policy in a real browser: the site's own pages run (hydrate, open dialogs,
+// show images) without a single violation, and a form on another site cannot post to it.
+
+/** Records every CSP violation the page reports, from the first byte on. */
+async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+    document.addEventListener("securitypolicyviolation", (event) => {
+      seen.push(`${event.violatedDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`);
+    });
+  });
+  const console: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) console.push(message.text());
+  });
+  return async () => [...(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)), ...console];
+}
+
+/** True once React has hydrated the page's main element. */
+async function hydrated(page: Page): Promise<boolean> {
+  const handle = await page.waitForFunction(() => {
+    const main = document.querySelector("main");
+    return !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
+  });
+  return (await handle.jsonValue()) === true;
+}
+
+test("public pages, the welcome dialog and the dev mailbox run under the policy without a violation", async ({ page }) => {
+  const violations = await watchViolations(page);
+  // A first-time visitor, so the welcome dialog opens too.
+  await page.goto("/?fresh-visitor");
+  expect(await hydrated(page)).toBe(true);
+  await expect(page.getByRole("dialog")).toBeVisible();
+  for (const path of ["/browse", "/categories", "/search?q=hero", "/free-listing", "/signin", "/dev/mailbox"]) {
+    await page.goto(path);
+    expect(await hydrated(page), path).toBe(true);
+    expect(await violations(), path).toEqual([]);
+  }
+  // A profile: images (blur placeholders are data: URLs) and the inquiry form's script.
+  await page.goto("/browse");
+  const profile = page.locator('main a[href^="/profile/"]').first();
+  await profile.click();
+  await expect(page).toHaveURL(/\/profile\//);
+  expect(await hydrated(page)).toBe(true);
+  expect(await violations()).toEqual([]);
+});
+
+test("signed-in pages run under the policy and are never cached", async ({ page }) => {
+  const violations = await watchViolations(page);
+  await signInAs(page, ACCOUNTS.complete.email);
+  for (const path of ["/dashboard", "/dashboard/edit-profile", "/dashboard/manage-images", "/dashboard/subscription"]) {
+    const response = await page.goto(path);
+    expect(response?.headers()["cache-control"], path).toBe("private, no-store");
+    expect(await hydrated(page), path).toBe(true);
+    expect(await violations(), path).toEqual([]);
+  }
+});
+
+test("a form on another site cannot sign a visitor out", async ({ page, baseURL }) => {
+  await signInAs(page, ACCOUNTS.complete.email);
+  // A page of another origin, served by the browser's own routing, that posts to our sign-out.
+  const attacker = "http://attacker.test";
+  await page.route(`${attacker}/**`, (route) =>
+    route.fulfill({
+      contentType: "text/html",
+      body: `<form method="post" action="${baseURL}/signout"><button>Win a prize</button></form>`,
+    }),
+  );
+  await page.goto(`${attacker}/prize`);
+  const answer = page.waitForResponse(`${baseURL}/signout`);
+  await page.getByRole("button", { name: "Win a prize" }).click();
+  expect((await answer).status()).toBe(403);
+  // Still signed in.
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/dashboard$/);
+});

@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PlaceListingView } from "~/lib/place-listing-view";
+import { loader as browseLoader } from "~/routes/browse";
+import { loader as categoryLoader } from "~/routes/category";
+import { listPlaceProfiles } from "~/server/place-listing.server";
+import { findGazetteerCity } from "~/server/places/gazetteer.server";
+import { insertProfile, type ProfileFixture } from "../e2e/seed/directory";
+import { createTestDatabase, type TestDatabase } from "../helpers/db";
+
+// City pages list whoever can come to the city: based there, then travellers whose range reaches
+// it (nearest first), then those who travel anywhere; a place nobody can reach offers the nearest.
+
+let database: TestDatabase;
+
+const YESTERDAY = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+
+const FIXTURES: ProfileFixture[] = [
+  { id: "pl-orlando-old", displayName: "Orlando Older Knight", state: "FL", city: "Orlando", categories: ["Hero"] },
+  { id: "pl-orlando-new", displayName: "Orlando Newer Mermaid", state: "FL", city: "Orlando", categories: ["Fantasy"] },
+  // About 18 miles from Orlando, within a 25-mile range.
+  { id: "pl-kissimmee", displayName: "Kissimmee Star Princess", state: "FL", city: "Kissimmee", categories: ["Fantasy"], travelRadius: "short_distance" },
+  // About 80 miles away: a 100-mile range reaches Orlando, a 10-mile one does not.
+  { id: "pl-tampa-far", displayName: "Tampa Road Tripper", state: "FL", city: "Tampa", categories: ["Hero"], travelRadius: "long_distance" },
+  { id: "pl-tampa-local", displayName: "Tampa Homebody", state: "FL", city: "Tampa", categories: ["Hero"], travelRadius: "local_only" },
+  // Over 120 miles away with a 50-mile range: reaches nobody in Orlando.
+  { id: "pl-jax-crew", displayName: "Jacksonville Costume Crew", state: "FL", city: "Jacksonville", categories: ["Furry"], travelRadius: "medium_distance" },
+  { id: "pl-miami-anywhere", displayName: "Miami Goes Anywhere", state: "FL", city: "Miami", categories: ["Hero"], travelRadius: "nationwide" },
+  // Not public: never in any group.
+  {
+    id: "pl-expired-anywhere",
+    displayName: "Expired Everywhere",
+    state: "FL",
+    city: "Orlando",
+    categories: ["Hero"],
+    travelRadius: "nationwide",
+    paymentExpiry: YESTERDAY,
+  },
+];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const start = Date.UTC(2025, 0, 1);
+  for (const [i, fixture] of FIXTURES.entries()) {
+    await insertProfile(database.db, { ...fixture, createdAt: new Date(start + i * 60_000) });
+  }
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+const context = () => ({ db: database.db });
+
+function args(url: string, params: Record<string, string>) {
+  const request = new Request(`http://localhost${url}`);
+  return { request, params, context: context(), url: new URL(request.url), pattern: "", unstable_pattern: "" } as never;
+}
+
+interface ListingData {
+  total: number;
+  cities: string[];
+  filters: { city: string | null; page: number };
+  place: PlaceListingView | null;
+}
+
+const dataOf = (result: unknown) => (result as { data: ListingData }).data;
+const names = (place: PlaceListingView | null) => place?.hits.map((h) => `${h.group}:${h.profile.displayName}`) ?? [];
+
+describe(`city pages (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, () => {
+  it("lists those based in the city, then travellers nearest first, then nationwide ones in their own group", async () => {
+    const page = dataOf(await browseLoader(args("/browse/FL?city=Orlando", { stateAbbr: "FL" })));
+    expect(names(page.place)).toEqual([
+      "based:Orlando Newer Mermaid",
+      "based:Orlando Older Knight",
+      "travels:Kissimmee Star Princess",
+      "travels:Tampa Road Tripper",
+      "nationwide:Miami Goes Anywhere",
+    ]);
+    expect(page.place?.counts).toEqual({ based: 2, travels: 2, nationwide: 1, nearest: 0 });
+    expect(page.total).toBe(5);
+    const miles = Object.fromEntries(page.place!.hits.map((h) => [h.profile.displayName, h.distanceMiles]));
+    expect(miles["Orlando Older Knight"]).toBeNull();
+    expect(miles["Kissimmee Star Princess"]).toBeGreaterThan(10);
+    expect(miles["Kissimmee Star Princess"]).toBeLessThan(25);
+    expect(miles["Tampa Road Tripper"]).toBeGreaterThan(60);
+    expect(miles["Tampa Road Tripper"]).toBeLessThan(100);
+    expect(miles["Miami Goes Anywhere"]).toBeGreaterThan(150);
+  });
+
+  it("draws a page for any city of the state, not only the larger ones, and offers it in the city filter", async () => {
+    expect(findGazetteerCity("FL", "Kissimmee")?.major).toBe(false);
+    const kissimmee = dataOf(await browseLoader(args("/browse/FL?city=Kissimmee", { stateAbbr: "FL" })));
+    expect(kissimmee.filters.city).toBe("Kissimmee");
+    expect(names(kissimmee.place)).toEqual([
+      "based:Kissimmee Star Princess",
+      // Orlando is about 18 miles away, beyond both Orlando performers' 10-mile range; Tampa's
+      // 100-mile range reaches Kissimmee (about 70 miles).
+      "travels:Tampa Road Tripper",
+      "nationwide:Miami Goes Anywhere",
+    ]);
+    const state = dataOf(await browseLoader(args("/browse/FL", { stateAbbr: "FL" })));
+    expect(state.cities).toContain("Kissimmee");
+    expect(state.cities).toContain("Miami");
+    expect(state.place).toBeNull();
+  });
+
+  it("keeps the category filter in every group", async () => {
+    const heroes = dataOf(await categoryLoader(args("/categories/Hero?state=FL&city=Orlando", { categoryName: "Hero" })));
+    expect(names(heroes.place)).toEqual(["based:Orlando Older Knight", "travels:Tampa Road Tripper", "nationwide:Miami Goes Anywhere"]);
+  });
+
+  it("offers the nearest performers, with their distance, when nobody can come to the place", async () => {
+    const furries = dataOf(await categoryLoader(args("/categories/Furry?state=FL&city=Orlando", { categoryName: "Furry" })));
+    expect(furries.place?.counts).toEqual({ based: 0, travels: 0, nationwide: 0, nearest: 1 });
+    expect(names(furries.place)).toEqual(["nearest:Jacksonville Costume Crew"]);
+    expect(furries.place?.hits[0].distanceMiles).toBeGreaterThan(100);
+  });
+
+  it("shows a state where nobody is based those who travel there", async () => {
+    const georgia = dataOf(await browseLoader(args("/browse/GA", { stateAbbr: "GA" })));
+    expect(georgia.place?.placeName).toBe("Georgia");
+    expect(names(georgia.place)).toEqual(["nationwide:Miami Goes Anywhere"]);
+  });
+
+  it("pages through the groups in one order, and shows the last page for a page past the end", async () => {
+    const orlando = findGazetteerCity("FL", "Orlando")!;
+    const query = { latitude: orlando.latitude, longitude: orlando.longitude, based: { state: "FL", city: "Orlando" }, categories: [], pageSize: 2 };
+    const pages = await Promise.all([1, 2, 3].map((page) => listPlaceProfiles(database.db, { ...query, page })));
+    expect(pages.map((p) => p.hits.map((h) => h.profile.id))).toEqual([
+      ["pl-orlando-new", "pl-orlando-old"],
+      ["pl-kissimmee", "pl-tampa-far"],
+      ["pl-miami-anywhere"],
+    ]);
+    expect(pages[0].pageCount).toBe(3);
+    const past = await listPlaceProfiles(database.db, { ...query, page: 40 });
+    expect(past.page).toBe(3);
+    expect(past.hits.map((h) => h.profile.id)).toEqual(["pl-miami-anywhere"]);
+  });
+});

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseSearchInput, type SearchInput } from "~/server/search/query.server";
+import { searchProfiles } from "~/server/search/search.server";
+import { understandQuery } from "~/server/search/understand.server";
+import { insertProfile } from "../e2e/seed/directory";
+import { createTestDatabase, type TestDatabase } from "../helpers/db";
+
+// Towns the state data does not list ("in kissimmee", "boca raton fl") are places in a search
+// when the query says so; a bare town name, or a hamlet whose name is an everyday word, is not.
+
+let database: TestDatabase;
+
+const input = (q: string): SearchInput => ({ q, state: null, city: null, category: null, page: 1 });
+const placeOf = async (q: string) => (await understandQuery(database.db, input(q))).place;
+const wordsOf = async (q: string) => (await understandQuery(database.db, input(q))).groups.map((g) => g.words.join(" "));
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await insertProfile(database.db, {
+    id: "town-kissimmee-princess",
+    displayName: "Lakeside Snow Princess",
+    state: "FL",
+    city: "Kissimmee",
+    categories: ["Fantasy"],
+    bio: "A snow princess who sings and tells stories at birthday parties around Central Florida, with crowns for every guest.",
+    travelRadius: "short_distance",
+  });
+  await insertProfile(database.db, {
+    id: "town-boca-clown",
+    displayName: "Boca Giggles",
+    state: "FL",
+    city: "Boca Raton",
+    categories: ["Kids' Parties Only"],
+    bio: "A juggling clown for birthday parties and school fairs in Palm Beach County, with balloon animals for every guest.",
+    travelRadius: "local_only",
+  });
+  // Based in Orlando itself but travels anywhere: listed after those whose range reaches Orlando.
+  await insertProfile(database.db, {
+    id: "town-orlando-anywhere",
+    displayName: "Orlando Goes Anywhere",
+    state: "FL",
+    city: "Orlando",
+    categories: ["Hero"],
+    bio: "A caped hero who flies to birthday parties and school assemblies in every state, with a training course for little heroes.",
+    travelRadius: "nationwide",
+  });
+  // About 20 miles from Boca Raton with a 10-mile range: only a widened search reaches Boca.
+  await insertProfile(database.db, {
+    id: "town-lauderdale-local",
+    displayName: "Lauderdale Bubble Show",
+    state: "FL",
+    city: "Fort Lauderdale",
+    categories: ["Kids' Parties Only"],
+    bio: "Giant bubbles, bubble tents and a bubble dance party for birthdays and school fairs around Fort Lauderdale.",
+    travelRadius: "local_only",
+  });
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+describe(`towns named in a search (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, () => {
+  it("reads a town followed by its state, or introduced by in/near, as a place", async () => {
+    expect(await placeOf("hero kissimmee fl")).toMatchObject({ kind: "city", city: "Kissimmee", state: "FL" });
+    expect(await placeOf("princess in kissimmee")).toMatchObject({ kind: "city", city: "Kissimmee", state: "FL" });
+    expect(await placeOf("mermaid in palm beach gardens")).toMatchObject({ kind: "city", city: "Palm Beach Gardens", state: "FL" });
+    // Two states have a Saint Augustine; Florida's has far more ZIP codes.
+    expect(await placeOf("pirate in st augustine")).toMatchObject({ kind: "city", city: "Saint Augustine", state: "FL" });
+    expect(await placeOf("pirate st augustine il")).toMatchObject({ kind: "city", city: "Saint Augustine", state: "IL" });
+  });
+
+  it("leaves a bare town name, and hamlets named like everyday words, as words", async () => {
+    expect(await placeOf("princess kissimmee")).toBeNull();
+    expect(await wordsOf("princess kissimmee")).toContain("kissimmee");
+    for (const q of ["party in park", "princess in blue", "santa in christmas"]) expect(await placeOf(q)).toBeNull();
+  });
+
+  it("does not correct a town's name as a misspelling", async () => {
+    const understood = await understandQuery(database.db, input("clown near boca raton"));
+    expect(understood.place).toMatchObject({ kind: "city", city: "Boca Raton", state: "FL" });
+    expect(understood.correctedQuery).toBeNull();
+  });
+
+  it("finds who travels to the town, nearest first, with the distance", async () => {
+    const outcome = await searchProfiles(database.db, input("princess in kissimmee"));
+    expect(outcome.place).toEqual({ kind: "city", city: "Kissimmee", state: "FL" });
+    expect(outcome.hits.map((h) => h.profile.displayName)).toEqual(["Lakeside Snow Princess"]);
+    expect(outcome.hits[0].distanceMiles).toBeLessThan(1);
+  });
+
+  it("takes any town of the state in the city filter, in its usual spelling", async () => {
+    const parsed = parseSearchInput(new URL("http://x/search?q=princess&state=FL&city=kissimmee"));
+    expect(parsed.city).toBe("Kissimmee");
+    const outcome = await searchProfiles(database.db, parsed);
+    expect(outcome.hits.map((h) => h.profile.displayName)).toEqual(["Lakeside Snow Princess"]);
+    expect(parseSearchInput(new URL("http://x/search?state=FL&city=Nowhere+Special")).city).toBeNull();
+  });
+
+  it("lists performers who travel anywhere in their own group, after those nearby, however near they live", async () => {
+    const outcome = await searchProfiles(database.db, input("32801"));
+    expect(outcome.hits.map((h) => [h.profile.displayName, h.reach])).toEqual([
+      ["Lakeside Snow Princess", "near"],
+      ["Orlando Goes Anywhere", "nationwide"],
+    ]);
+    expect(outcome.hits[1].distanceMiles).toBeLessThan(5);
+  });
+
+  it("orders a widened search's groups: those who travel there, those who travel anywhere, then those it added", async () => {
+    const outcome = await searchProfiles(database.db, input("33432"));
+    expect(outcome.widened).toMatchObject({ miles: 25, within: 2, added: 1 });
+    expect(outcome.hits.map((h) => [h.profile.displayName, h.reach])).toEqual([
+      ["Boca Giggles", "near"],
+      ["Orlando Goes Anywhere", "nationwide"],
+      ["Lauderdale Bubble Show", "beyond"],
+    ]);
+  });
+});
