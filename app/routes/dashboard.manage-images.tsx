@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, redirect, useFetcher, useNavigation, useRevalidator } from "react-router";
 import { notify } from "~/components/layout/notify";
 import type { Route } from "./+types/dashboard.manage-images";
@@ -67,6 +67,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!moved) flash = { type: "error", message: IMAGE_MESSAGES.reorderFailed };
     } else {
       await reorderProfileImages(context.db, user.id, form.order);
+      // Only the page's script sends a whole order; it waits for this answer before sending the next.
+      return { reordered: true };
     }
   } catch (error) {
     context.logger.warn({ err: error, profileId: user.id, intent: form.intent }, "image change failed");
@@ -94,7 +96,22 @@ export default function ManageImages({ loaderData }: Route.ComponentProps) {
   const { images, loadFailed, confirmDeleteId } = loaderData;
   const navigation = useNavigation();
   const revalidator = useRevalidator();
-  const reorder = useFetcher();
+  const reorder = useFetcher<{ reordered?: boolean }>();
+  // One order on its way at a time: a newer order waits for the older answer, so the server
+  // receives orders in the sequence they were made and the last one shown is the one stored.
+  const [queued, setQueued] = useState<string[] | null>(null);
+  const sendOrder = (order: string[]) => {
+    if (reorder.state === "idle") {
+      void reorder.submit({ intent: "reorder", order: order.join(",") }, { method: "post", action: PAGE });
+    } else {
+      setQueued(order);
+    }
+  };
+  useEffect(() => {
+    if (reorder.state !== "idle" || !queued) return;
+    void reorder.submit({ intent: "reorder", order: queued.join(",") }, { method: "post", action: PAGE });
+    setQueued(null);
+  }, [reorder, queued]);
 
   useEffect(() => {
     if (loadFailed) notify("error", IMAGE_MESSAGES.loadFailed);
@@ -103,8 +120,13 @@ export default function ManageImages({ loaderData }: Route.ComponentProps) {
   const loading =
     revalidator.state === "loading" || (navigation.state === "loading" && navigation.location.pathname === PAGE);
   const pendingOrder = reorder.formData?.get("order");
-  const shown =
-    typeof pendingOrder === "string" ? orderBy(images, pendingOrder.split(",")) : images;
+  const shown = queued
+    ? orderBy(images, queued)
+    : typeof pendingOrder === "string"
+      ? orderBy(images, pendingOrder.split(","))
+      : images;
+  const savingOrder = queued !== null || reorder.state !== "idle";
+  const orderSaved = !savingOrder && reorder.data?.reordered === true;
   const confirmIndex = confirmDeleteId ? images.findIndex((image) => image.id === confirmDeleteId) : -1;
 
   return (
@@ -145,13 +167,11 @@ export default function ManageImages({ loaderData }: Route.ComponentProps) {
             No images yet. Add up to {MAX_IMAGES_PER_PROFILE} photos of you in costume.
           </p>
         ) : (
-          <ImageList
-            images={shown}
-            onReorder={(order) => {
-              void reorder.submit({ intent: "reorder", order: order.join(",") }, { method: "post", action: PAGE });
-            }}
-          />
+          <ImageList images={shown} onReorder={sendOrder} />
         )}
+        <p role="status" className="text-sm text-slate-700">
+          {savingOrder ? "Saving the new order…" : orderSaved ? "New order saved" : ""}
+        </p>
       </div>
 
       {confirmIndex >= 0 ? <ConfirmDelete imageId={images[confirmIndex].id} number={confirmIndex + 1} /> : null}

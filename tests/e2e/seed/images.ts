@@ -12,10 +12,15 @@ export const IMAGES_PASSWORD = "images-pass-123";
 export const IMAGES_ACCOUNTS = {
   /** Starts with no images: uploads, reorders, deletes. */
   uploader: { id: "e2e-images-uploader", email: "images-uploader@example.com" },
+  /** The same journey's retry starts from no images too, whatever the first attempt left behind. */
+  uploaderRetry: { id: "e2e-images-uploader-retry", email: "images-uploader-retry@example.com" },
+  /** Tries files the page refuses; starts with no images. */
+  refused: { id: "e2e-images-refused", email: "images-refused@example.com" },
   /** Already holds four images: the drop zone is disabled. */
   full: { id: "e2e-images-full", email: "images-full@example.com" },
   /** Uses the page with JavaScript turned off. */
   noscript: { id: "e2e-images-noscript", email: "images-noscript@example.com" },
+  noscriptRetry: { id: "e2e-images-noscript-retry", email: "images-noscript-retry@example.com" },
 } as const;
 
 const COLOURS = ["#7c3aed", "#f59e0b", "#0ea5e9", "#16a34a"];
