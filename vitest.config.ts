@@ -5,8 +5,12 @@ export default defineConfig({
   test: {
     pool: "forks",
     include: ["app/**/*.test.{ts,tsx}", "tests/server/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
-    // Two server processes cannot share an embedded PGlite: that file belongs to the PostgreSQL run.
-    exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? [] : ["tests/server/two-instances.test.ts"])],
+    // Two server processes cannot share an embedded PGlite, and a killed one is not what production
+    // runs on: those files belong to the PostgreSQL run.
+    exclude: [
+      ...configDefaults.exclude,
+      ...(process.env.TEST_DATABASE_URL ? [] : ["tests/server/two-instances.test.ts", "tests/server/upload-kill.test.ts"]),
+    ],
     globalSetup: ["tests/helpers/global-setup.ts"],
     testTimeout: 30_000,
     // CI machines are shared and loaded: one retry keeps a timing hiccup from blocking a landing.

@@ -8,6 +8,11 @@ import type { Storage } from "./storage/storage.server";
 // the rows, so a commit always leaves a record of what to remove: the caller removes them right
 // after the commit, and the sweep job retries whatever that could not remove (storage down, the
 // process killed in between).
+//
+// An upload uses the same queue the other way round: its keys are queued, due after a grace
+// period, before any file is written, and the transaction that records the image takes them off.
+// A process killed between writing the files and committing the row leaves the keys queued, and
+// the sweep removes the orphans once the grace period is over.
 
 const BATCH_SIZE = 100;
 /** Waits between attempts on one file: a minute, doubling, at most six hours. */
@@ -16,13 +21,19 @@ const MAX_RETRY_MS = 6 * 60 * 60_000;
 /** How long a claimed key is left to the process that claimed it before another may try. */
 const CLAIM_LEASE_MS = 10 * 60_000;
 
-/** Queues files for removal, in the caller's transaction. */
-export async function queueStoredFileDeletions(tx: Executor, keys: readonly string[]): Promise<void> {
+/** Queues files for removal, in the caller's transaction: due at once, or from `dueAt`. */
+export async function queueStoredFileDeletions(tx: Executor, keys: readonly string[], dueAt?: Date): Promise<void> {
   if (keys.length === 0) return;
   await tx
     .insert(storageDeletions)
-    .values(keys.map((key) => ({ key })))
+    .values(keys.map((key) => ({ key, ...(dueAt ? { nextAttemptAt: dueAt } : {}) })))
     .onConflictDoNothing();
+}
+
+/** Takes files off the queue: an upload's, in the transaction that records them as kept. */
+export async function cancelStoredFileDeletions(tx: Executor, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await tx.delete(storageDeletions).where(inArray(storageDeletions.key, [...keys]));
 }
 
 export interface SweepResult {
@@ -72,7 +83,7 @@ export async function sweepStoredFileDeletions(
     failed += 1;
     const attempts = row.attempts + 1;
     const message = result.reason instanceof Error ? result.reason.message : String(result.reason);
-    options.logger?.error({ key: row.key, attempts, err: result.reason }, "a deleted account's file could not be removed; the storage sweep retries it");
+    options.logger?.error({ key: row.key, attempts, err: result.reason }, "a stored file that is no longer used could not be removed; the storage sweep retries it");
     await db
       .update(storageDeletions)
       .set({ attempts, lastError: message.slice(0, 500), nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)) })

@@ -99,6 +99,15 @@ describe("local storage driver", () => {
     await expect(storage.delete("user-2/gone.webp")).resolves.toBeUndefined();
   });
 
+  it("deleting a key also removes the temporary file a write cut short left beside it, and nothing else", async () => {
+    const dir = path.join(root, "media", "user-3");
+    await storage.put("user-3/kept.webp", WEBP, "image/webp");
+    fs.writeFileSync(path.join(dir, "cut.webp.4242.a1b2c3d4e5f6.tmp"), "half a file");
+    fs.writeFileSync(path.join(dir, "kept.webp.4242.a1b2c3d4e5f6.tmp"), "half a file");
+    await storage.delete("user-3/cut.webp");
+    expect(fs.readdirSync(dir).sort()).toEqual(["kept.webp", "kept.webp.4242.a1b2c3d4e5f6.tmp"]);
+  });
+
   it("answers null for a missing file or a folder", async () => {
     expect(await storage.stream("user-9/none.webp")).toBeNull();
     expect(await storage.stream("user-1")).toBeNull();

@@ -447,9 +447,10 @@ export const consumedTokens = pgTable(
 );
 
 /**
- * Stored files whose rows are gone (a deleted account's images), queued in the transaction that
+ * Stored files whose rows are gone (a deleted image or account), queued in the transaction that
  * deleted the rows. The files are removed right after the commit; whatever could not be removed then
- * (storage down, the process killed) stays here until the storage sweep job removes it.
+ * (storage down, the process killed) stays here until the storage sweep job removes it. An upload
+ * queues its files before writing them, due after a grace period, and its commit takes them off.
  */
 export const storageDeletions = pgTable(
   "storage_deletions",

@@ -4,7 +4,8 @@ import type { Executor } from "../db/client.server";
 import { profileImages, profiles, type ImageVariant } from "../db/schema";
 import type { Storage } from "../storage/storage.server";
 import { processImage } from "./process.server";
-import { deleteStoredImage, storeRenditions } from "./store.server";
+import { cancelStoredFileDeletions, queueStoredFileDeletions, sweepStoredFileDeletions } from "../stored-file-deletions.server";
+import { planRenditions, writeRenditions } from "./store.server";
 
 export interface ProfileImage {
   id: string;
@@ -67,17 +68,28 @@ async function lockProfile(tx: Executor, profileId: string, create: boolean): Pr
 }
 
 /**
+ * How long an upload's files may exist before its row commits. Writing four renditions takes seconds;
+ * past this, the files of an upload whose process died are orphans and the storage sweep removes them.
+ */
+export const UPLOAD_GRACE_MS = 60 * 60_000;
+
+/**
  * Processes and stores an upload, then records it as the profile's last image.
  * The slow work (decode, resize, storage) runs before the transaction so the row lock is held
- * only for the count and insert; a lost race at the limit removes the files it stored.
+ * only for the count and insert. The files' keys are queued for removal before they are written and
+ * taken off the queue by the commit, so a failed write, a lost race at the limit or a process killed
+ * half-way leaves no file behind for good (see stored-file-deletions.server.ts).
  */
 export async function addProfileImage(db: Executor, storage: Storage, profileId: string, input: Buffer): Promise<ProfileImage> {
   // Cheap early refusal; the locked count below is the one that counts.
   if ((await countImages(db, profileId)) >= MAX_IMAGES_PER_PROFILE) throw new ImageLimitError();
 
   const processed = await processImage(input);
-  const stored = await storeRenditions(storage, profileId, processed);
+  const stored = planRenditions(storage, profileId, processed);
+  const keys = stored.variants.map((variant) => variant.key);
+  await queueStoredFileDeletions(db, keys, new Date(Date.now() + UPLOAD_GRACE_MS));
   try {
+    await writeRenditions(storage, stored, processed);
     return await db.transaction(async (tx) => {
       await lockProfile(tx, profileId, true);
       const position = await countImages(tx, profileId);
@@ -95,10 +107,12 @@ export async function addProfileImage(db: Executor, storage: Storage, profileId:
           blurDataUrl: stored.blurDataUrl,
         })
         .returning(columns);
+      await cancelStoredFileDeletions(tx, keys);
       return row;
     });
   } catch (error) {
-    await deleteStoredImage(storage, stored.variants);
+    // Whatever cannot be removed now (storage down too) stays queued for the sweep.
+    await sweepStoredFileDeletions(db, storage, { keys }).catch(() => undefined);
     throw error;
   }
 }
@@ -119,11 +133,13 @@ export async function deleteProfileImage(db: Executor, storage: Storage, profile
       .update(profileImages)
       .set({ position: sql`${profileImages.position} - 1` })
       .where(and(eq(profileImages.profileId, profileId), gt(profileImages.position, row.position)));
+    await queueStoredFileDeletions(tx, row.variants.map((variant) => variant.key));
     return row;
   });
   if (!removed) return false;
-  // Files go only after the row is gone for good, so a rolled-back delete never shows a broken image.
-  await deleteStoredImage(storage, removed.variants);
+  // Files go only after the row is gone for good, so a rolled-back delete never shows a broken image;
+  // what storage refuses now stays queued for the sweep.
+  await sweepStoredFileDeletions(db, storage, { keys: removed.variants.map((variant) => variant.key) }).catch(() => undefined);
   return true;
 }
 

@@ -14,21 +14,13 @@ export interface StoredImage {
   blurDataUrl: string;
 }
 
-/** Writes every rendition under a fresh unguessable key; on failure removes what was written. */
-export async function storeRenditions(storage: Storage, profileId: string, processed: ProcessedImage): Promise<StoredImage> {
+/** Chooses a fresh unguessable key for every rendition, without writing anything yet. */
+export function planRenditions(storage: Storage, profileId: string, processed: ProcessedImage): StoredImage {
   const storageKey = `${profileId}/${randomBytes(12).toString("hex")}`;
   const variants: ImageVariant[] = processed.renditions.map((rendition) => {
     const key = `${storageKey}-${rendition.width}.webp`;
     return { width: rendition.width, height: rendition.height, key, url: storage.publicUrl(key) };
   });
-  const results = await Promise.allSettled(
-    processed.renditions.map((rendition, i) => storage.put(variants[i].key, rendition.data, "image/webp")),
-  );
-  const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
-  if (failed) {
-    await deleteStoredImage(storage, variants);
-    throw failed.reason;
-  }
   const largest = variants.reduce((a, b) => (b.width > a.width ? b : a));
   return {
     storageKey,
@@ -38,6 +30,30 @@ export async function storeRenditions(storage: Storage, profileId: string, proce
     height: processed.height,
     blurDataUrl: processed.blurDataUrl,
   };
+}
+
+/** Writes the planned renditions; throws the first failure once every write has settled. */
+export async function writeRenditions(storage: Storage, planned: StoredImage, processed: ProcessedImage): Promise<void> {
+  const results = await Promise.allSettled(
+    processed.renditions.map((rendition, i) => storage.put(planned.variants[i].key, rendition.data, "image/webp")),
+  );
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
+  if (failed) throw failed.reason;
+}
+
+/**
+ * Writes every rendition under a fresh key; on failure removes what was written. For seeding and
+ * benchmarks: uploads go through addProfileImage, which also records the keys in case the process dies.
+ */
+export async function storeRenditions(storage: Storage, profileId: string, processed: ProcessedImage): Promise<StoredImage> {
+  const planned = planRenditions(storage, profileId, processed);
+  try {
+    await writeRenditions(storage, planned, processed);
+  } catch (error) {
+    await deleteStoredImage(storage, planned.variants);
+    throw error;
+  }
+  return planned;
 }
 
 /** Best effort: a file left behind is harmless, a thrown error here would hide the real outcome. */

@@ -51,7 +51,10 @@ function maintenanceJob({ db, logger }: AppServices): Job {
   };
 }
 
-/** Removes the files of deleted accounts that could not be removed right after the deletion. */
+/**
+ * Removes stored files nothing uses any more: those of deleted images and accounts that could not be
+ * removed at once, and those of uploads whose process died before recording them.
+ */
 function storageSweepJob({ db, storage, logger }: AppServices): Job {
   return {
     name: "storage-sweep",

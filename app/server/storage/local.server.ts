@@ -50,7 +50,16 @@ export function createLocalStorage(root: string, publicBaseUrl = "/media"): Stor
       }
     },
     async delete(key) {
-      await fsp.rm(resolve(key), { force: true });
+      const file = resolve(key);
+      await fsp.rm(file, { force: true });
+      // A process killed mid-write leaves its temporary file beside the key's; it goes with the key.
+      const base = `${path.basename(file)}.`;
+      const siblings = await fsp.readdir(path.dirname(file)).catch(() => [] as string[]);
+      await Promise.all(
+        siblings
+          .filter((name) => name.startsWith(base) && name.endsWith(".tmp"))
+          .map((name) => fsp.rm(path.join(path.dirname(file), name), { force: true })),
+      );
     },
     publicUrl(key) {
       return `${publicBaseUrl}/${assertSafeKey(key)}`;

@@ -14,6 +14,9 @@ type S3Settings = Extract<AppConfig["storage"], { driver: "s3" }>;
 
 export function createS3Storage(settings: S3Settings): Storage {
   const client = new S3Client({
+    // A storage outage must fail an upload within seconds ("Failed to upload images"), not hang it.
+    requestHandler: { connectionTimeout: 3_000, requestTimeout: 20_000 },
+    maxAttempts: 2,
     region: settings.region,
     endpoint: settings.endpoint,
     forcePathStyle: settings.forcePathStyle,
