@@ -1,7 +1,5 @@
 import { grantAdmin } from "~/server/auth/accounts.server";
-import { ConfigError, loadConfig } from "~/server/config.server";
-import { openDatabase } from "~/server/db/client.server";
-import { DataDirLockedError } from "~/server/db/pglite-lock.server";
+import { openOperatorDatabase, runOperatorCommand } from "./lib/operator-database";
 
 // `npm run make-admin -- someone@example.com`: gives an existing account the admin role, in the
 // database named by DATABASE_URL (or the embedded one in DATA_DIR). The account must sign up first.
@@ -20,27 +18,8 @@ async function main(): Promise<number> {
     return 2;
   }
 
-  let config;
-  try {
-    config = loadConfig(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
-
-  let database;
-  try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: 1 });
-  } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  const database = await openOperatorDatabase();
+  if (!database) return 1;
   try {
     const result = await grantAdmin(database.db, email);
     if (result === "no-account") {
@@ -54,10 +33,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runOperatorCommand(main);

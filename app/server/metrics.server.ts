@@ -133,6 +133,23 @@ export function createMetrics(db: Db, logger: Logger): Metrics {
       }
     },
   });
+  new Gauge({
+    name: "costumecast_outbox_oldest_pending_seconds",
+    help: "Age of the oldest email still waiting to go out (0 when none): grows while SMTP is down, before anything fails.",
+    registers: [registry],
+    async collect() {
+      try {
+        const [row] = await db
+          .select({ seconds: sql<number>`coalesce(extract(epoch from now() - min(${emailOutbox.createdAt})), 0)::float8` })
+          .from(emailOutbox)
+          .where(inArray(emailOutbox.status, ["pending", "sending"]));
+        this.set(Math.max(0, Number(row?.seconds ?? 0)));
+      } catch {
+        // Logged once per scrape by the depth gauge above.
+        this.reset();
+      }
+    },
+  });
   const jobRuns = new Counter({
     name: "costumecast_job_runs_total",
     help: "Finished runs of each scheduled job.",

@@ -111,7 +111,8 @@ describe("/metrics", () => {
     await database.db.delete(emailOutbox);
     const mail = { toAddress: "someone@example.com", subject: "Hello", textBody: "Hi" };
     await database.db.insert(emailOutbox).values([
-      { ...mail, status: "pending" },
+      // Queued 40 minutes ago and still waiting: mail is not going out (SMTP down?).
+      { ...mail, status: "pending", createdAt: new Date(Date.now() - 40 * 60_000) },
       { ...mail, status: "pending" },
       { ...mail, status: "pending" },
       { ...mail, status: "failed" },
@@ -175,6 +176,9 @@ describe("/metrics", () => {
     expect(sample(text, "costumecast_outbox_emails", { status: "pending" })).toBe(3);
     expect(sample(text, "costumecast_outbox_emails", { status: "failed" })).toBe(1);
     expect(sample(text, "costumecast_outbox_emails", { status: "sending" })).toBe(0);
+    const oldest = sample(text, "costumecast_outbox_oldest_pending_seconds", {});
+    expect(oldest).toBeGreaterThanOrEqual(40 * 60);
+    expect(oldest).toBeLessThan(45 * 60);
 
     expect(sample(text, "costumecast_job_runs_total", { job: "metrics-ok" })).toBe(1);
     expect(sample(text, "costumecast_job_failures_total", { job: "metrics-ok" })).toBeUndefined();

@@ -12,10 +12,11 @@ import { consumedTokens, emailOutbox, rateLimitHits } from "~/server/db/schema";
 import { appJobs } from "~/server/jobs/index.server";
 import { pruneExpiredRows } from "~/server/jobs/maintenance.server";
 import { startScheduler } from "~/server/jobs/scheduler.server";
-import { enqueueEmail } from "~/server/mail/outbox.server";
+import { enqueueEmail, requeueFailedEmails } from "~/server/mail/outbox.server";
 import { deliverDueEmails, type MailTransport, type PendingMailLog } from "~/server/mail/worker.server";
 import { createServices } from "~/server/services.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
+import { freePort } from "../helpers/free-port";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
 
 const MAIL_FROM = "CostumeCast <no-reply@costumecast.test>";
@@ -140,25 +141,80 @@ describe(`email outbox delivery (${process.env.TEST_DATABASE_URL ? "postgres" : 
     expect(sink.messages.map((m) => m.subject)).toEqual(["Try again"]);
   });
 
-  it("backs off exponentially and gives up as failed after the last attempt", async () => {
+  it("backs off exponentially, and gives up as failed only once the message is older than the limit", async () => {
     const id = await enqueueEmail(database.db, { to: "never@example.com", subject: "Doomed", text: "x" });
     const transport = smtpTransport();
-    sink.failNext(3);
-    let now = new Date(Date.now() + 1000);
+    sink.failNext(4);
+    const queuedAt = (await outboxRow(id)).createdAt.getTime();
+    const maxAgeMs = 2 * HOUR;
+    let now = new Date(queuedAt + 1000);
     const delays: number[] = [];
     for (let attempt = 1; attempt <= 3; attempt++) {
-      expect(await deliver(transport, { now, maxAttempts: 3 })).toMatchObject({ claimed: 1, sent: 0 });
+      expect(await deliver(transport, { now, maxAgeMs })).toMatchObject({ claimed: 1, sent: 0, retrying: 1 });
       const row = await outboxRow(id);
       expect(row.attempts).toBe(attempt);
-      if (attempt < 3) delays.push(row.nextAttemptAt.getTime() - now.getTime());
-      now = new Date(now.getTime() + HOUR);
+      delays.push(row.nextAttemptAt.getTime() - now.getTime());
+      now = new Date(row.nextAttemptAt.getTime() + 1);
     }
-    expect(delays).toEqual([30_000, 60_000]);
+    expect(delays).toEqual([30_000, 60_000, 120_000]);
+    expect((await outboxRow(id)).status).toBe("pending");
+
+    // Past the limit, the next failure is the last.
+    now = new Date(queuedAt + maxAgeMs + 1000);
+    expect(await deliver(transport, { now, maxAgeMs })).toMatchObject({ claimed: 1, failed: 1 });
     const row = await outboxRow(id);
     expect(row.status).toBe("failed");
     expect(row.lastError).toMatch(/451/);
-    expect(await deliver(transport, { now: new Date(now.getTime() + 24 * HOUR) })).toMatchObject({ claimed: 0 });
+    expect(logLines.some((line) => line.msg === "email delivery failed for good" && line.emailId === id)).toBe(true);
+    expect(await deliver(transport, { now: new Date(now.getTime() + 24 * HOUR), maxAgeMs })).toMatchObject({ claimed: 0 });
     expect(sink.messages).toHaveLength(0);
+  });
+
+  it("keeps mail through five hours of SMTP being down, retrying at most hourly, and delivers it once when it returns", async () => {
+    const ids = await Promise.all(
+      ["first", "second", "third"].map((name) => enqueueEmail(database.db, { to: `${name}@example.com`, subject: `Held ${name}`, text: "x" })),
+    );
+    // Nothing listens on this port: every connection is refused, as when the mail server is down.
+    const down = smtpTransport(`smtp://127.0.0.1:${await freePort()}`);
+    const start = (await outboxRow(ids[0])).createdAt.getTime();
+    let now = new Date(start + 1000);
+    let attempts = 0;
+    while (now.getTime() < start + 5 * HOUR) {
+      const result = await deliver(down, { now });
+      expect(result.sent + result.failed).toBe(0);
+      attempts++;
+      const rows = await Promise.all(ids.map(outboxRow));
+      for (const row of rows) {
+        expect(row.status).toBe("pending");
+        expect(row.nextAttemptAt.getTime() - now.getTime()).toBeLessThanOrEqual(HOUR);
+      }
+      now = new Date(Math.min(...rows.map((row) => row.nextAttemptAt.getTime())) + 1);
+    }
+    // Backing off: about a dozen tries over five hours, not one a minute.
+    expect(attempts).toBeGreaterThan(8);
+    expect(attempts).toBeLessThan(15);
+
+    expect(await deliver(smtpTransport(), { now })).toMatchObject({ claimed: 3, sent: 3 });
+    expect(sink.messages.map((m) => m.subject).sort()).toEqual(["Held first", "Held second", "Held third"]);
+    expect(await deliver(smtpTransport(), { now: new Date(now.getTime() + 24 * HOUR) })).toMatchObject({ claimed: 0 });
+    expect(sink.messages).toHaveLength(3);
+  });
+
+  it("requeues failed mail for an operator (npm run mail:retry-failed), and only failed mail", async () => {
+    const failed = await enqueueEmail(database.db, { to: "bounced@example.com", subject: "Bounced", text: "x" });
+    const pending = await enqueueEmail(database.db, { to: "waiting@example.com", subject: "Waiting", text: "x" });
+    await database.db.update(emailOutbox).set({ status: "failed", attempts: 7, lastError: "451 try later" }).where(eq(emailOutbox.id, failed));
+    const later = new Date(Date.now() + HOUR);
+    await database.db.update(emailOutbox).set({ nextAttemptAt: later }).where(eq(emailOutbox.id, pending));
+
+    expect(await requeueFailedEmails(database.db)).toBe(1);
+    const row = await outboxRow(failed);
+    expect(row).toMatchObject({ status: "pending", attempts: 0 });
+    expect(row.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+    expect((await outboxRow(pending)).nextAttemptAt.getTime()).toBe(later.getTime());
+    expect(await deliver(smtpTransport())).toMatchObject({ sent: 1 });
+    expect(sink.messages.map((m) => m.subject)).toEqual(["Bounced"]);
+    expect(await requeueFailedEmails(database.db)).toBe(0);
   });
 
   it("gives up at once when the server rejects the recipient permanently", async () => {

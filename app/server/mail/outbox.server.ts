@@ -1,3 +1,4 @@
+import { eq, sql } from "drizzle-orm";
 import { emailOutbox } from "../db/schema";
 import type { Executor } from "../db/client.server";
 
@@ -27,4 +28,17 @@ export async function enqueueEmail(tx: Executor, message: OutgoingEmail): Promis
     })
     .returning({ id: emailOutbox.id });
   return row.id;
+}
+
+/**
+ * Puts every message that failed for good back in the queue, due now, with its attempts reset (its
+ * last error is kept until the next try). For an operator, once the cause is fixed.
+ */
+export async function requeueFailedEmails(db: Executor): Promise<number> {
+  const rows = await db
+    .update(emailOutbox)
+    .set({ status: "pending", attempts: 0, nextAttemptAt: sql`now()`, lockedUntil: null })
+    .where(eq(emailOutbox.status, "failed"))
+    .returning({ id: emailOutbox.id });
+  return rows.length;
 }

@@ -30,8 +30,12 @@ export interface DeliveryOptions {
   logger: Logger;
   now?: Date;
   batchSize?: number;
-  /** After this many failed attempts a message is marked failed and left alone. */
-  maxAttempts?: number;
+  /**
+   * A message that still fails this long after it was queued is marked failed and left alone (an
+   * operator can requeue it with `npm run mail:retry-failed`). Counted in time, not attempts, so an
+   * SMTP outage of hours or a weekend delays mail instead of losing it.
+   */
+  maxAgeMs?: number;
   /**
    * How long a claimed message stays reserved for this worker. Longer than any single send can take
    * (see the transport timeouts), so another process never picks up a message that is still going out.
@@ -52,7 +56,8 @@ export interface DeliveryResult {
   logged: number;
 }
 
-const MAX_ATTEMPTS = 10;
+/** Three days, as mail servers commonly keep retrying a message. */
+const MAX_AGE_MS = 3 * 24 * 60 * 60_000;
 const RETRY_BASE_MS = 30_000;
 const RETRY_MAX_MS = 60 * 60_000;
 const DEFAULT_LOCK_MS = 5 * 60_000;
@@ -99,7 +104,7 @@ export async function deliverDueEmails(
   // millisecond would read as earlier than the row.
   const dueBy = options.now ?? sql`now()`;
   const lockMs = options.lockMs ?? DEFAULT_LOCK_MS;
-  const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
+  const maxAgeMs = options.maxAgeMs ?? MAX_AGE_MS;
 
   const due = db
     .select({ id: emailOutbox.id })
@@ -156,7 +161,7 @@ export async function deliverDueEmails(
       result.sent++;
     } catch (error) {
       const message = describeError(error);
-      const giveUp = row.attempts >= maxAttempts || isPermanent(error);
+      const giveUp = isPermanent(error) || now.getTime() - row.createdAt.getTime() >= maxAgeMs;
       await db
         .update(emailOutbox)
         .set({

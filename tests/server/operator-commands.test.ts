@@ -7,7 +7,8 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { grantAdmin } from "~/server/auth/accounts.server";
 import { openDatabase, type Database } from "~/server/db/client.server";
-import { user, userRoles } from "~/server/db/schema";
+import { emailOutbox, user, userRoles } from "~/server/db/schema";
+import { enqueueEmail } from "~/server/mail/outbox.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 
 const engine = process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
@@ -64,13 +65,13 @@ async function scratchDatabase(): Promise<{ env: Record<string, string>; open: (
   };
 }
 
-function runScript(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+function runScript(script: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   // Only the scratch database's variable: an inherited DATABASE_URL or DATA_DIR must not win.
   const base = { ...process.env };
   delete base.DATABASE_URL;
   delete base.DATA_DIR;
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/make-admin.ts", ...args], {
+    const child = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), script, ...args], {
       env: { ...base, LOG_LEVEL: "silent", ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -97,17 +98,17 @@ describe(`npm run make-admin (${engine})`, () => {
   const SLOW = 120_000;
 
   it("prints usage without an address", { timeout: SLOW }, async () => {
-    const result = await runScript([], scratch.env);
+    const result = await runScript("scripts/make-admin.ts", [], scratch.env);
     expect(result.code).toBe(2);
     expect(result.output).toContain("Usage: npm run make-admin -- someone@example.com");
   });
 
   it("explains itself when there is no such account, then grants the role to an existing one", { timeout: SLOW * 2 }, async () => {
-    const missing = await runScript(["ghost@example.com"], scratch.env);
+    const missing = await runScript("scripts/make-admin.ts", ["ghost@example.com"], scratch.env);
     expect(missing.code).toBe(1);
     expect(missing.output).toContain("No account uses ghost@example.com");
 
-    const granted = await runScript(["--", "Owner@Example.com"], scratch.env);
+    const granted = await runScript("scripts/make-admin.ts", ["--", "Owner@Example.com"], scratch.env);
     expect(granted.output).toContain("is now an admin");
     expect(granted.code).toBe(0);
 
@@ -118,5 +119,40 @@ describe(`npm run make-admin (${engine})`, () => {
     } finally {
       await database.close();
     }
+  });
+});
+
+describe(`npm run mail:retry-failed (${engine})`, () => {
+  let scratch: Awaited<ReturnType<typeof scratchDatabase>>;
+  beforeAll(async () => {
+    scratch = await scratchDatabase();
+  });
+  afterAll(async () => {
+    await scratch?.drop();
+  });
+
+  it("queues mail that failed for good again, and says how many", { timeout: 240_000 }, async () => {
+    let database = await scratch.open();
+    try {
+      const id = await enqueueEmail(database.db, { to: "bounced@example.com", subject: "Welcome", text: "x" });
+      await database.db.update(emailOutbox).set({ status: "failed", attempts: 9, lastError: "421 down" }).where(eq(emailOutbox.id, id));
+    } finally {
+      await database.close();
+    }
+
+    const first = await runScript("scripts/mail-retry-failed.ts", [], scratch.env);
+    expect(first.output).toContain("1 failed email queued again");
+    expect(first.code).toBe(0);
+    database = await scratch.open();
+    try {
+      const rows = await database.db.select({ status: emailOutbox.status, attempts: emailOutbox.attempts }).from(emailOutbox);
+      expect(rows).toEqual([{ status: "pending", attempts: 0 }]);
+    } finally {
+      await database.close();
+    }
+
+    const second = await runScript("scripts/mail-retry-failed.ts", [], scratch.env);
+    expect(second.output).toContain("No failed emails; nothing changed.");
+    expect(second.code).toBe(0);
   });
 });
