@@ -88,6 +88,10 @@ export function createAuth(db: Db, config: AppConfig, logger?: Logger) {
           },
         }
       : undefined,
+    // Errors better-auth has no answer for (a database outage) reach the caller instead of becoming a
+    // bare 500: /api/auth turns an outage into a 503 (client-address.server.ts), pages into their 503 page.
+    // Its own refusals (wrong password, rate limits) are answered as before.
+    onAPIError: { throw: true },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     rateLimit: {
       enabled: true,

@@ -1,6 +1,8 @@
 import { createHmac } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { toNodeHandler } from "better-auth/node";
+import { isDatabaseUnavailable, OUTAGE_RETRY_AFTER_SECONDS } from "../http/outage.server";
+import type { Logger } from "../logger.server";
 
 // better-auth learns who is calling only from a request header, and the Web Request it is handed
 // has no socket. The HTTP server therefore writes the visitor's address (Express's req.ip, which
@@ -32,15 +34,35 @@ type NodeRequest = IncomingMessage & { ip?: string };
 
 /**
  * better-auth's Node handler for /api/auth, told the caller's address: mount it instead of
- * better-auth's own `toNodeHandler(auth)`.
+ * better-auth's own `toNodeHandler(auth)`. better-auth is set to throw what it cannot answer itself
+ * (auth.server.ts), so a database outage here is a 503 with Retry-After, as on the pages, not a 500.
  */
-export function authNodeHandler(services: { auth: Parameters<typeof toNodeHandler>[0]; config: { authSecret: string } }) {
+export function authNodeHandler(services: {
+  auth: Parameters<typeof toNodeHandler>[0];
+  config: { authSecret: string };
+  logger: Logger;
+}) {
   const handle = toNodeHandler(services.auth);
   const headerName = clientAddressHeader(services.config.authSecret);
-  return (req: NodeRequest, res: ServerResponse): Promise<void> => {
+  return async (req: NodeRequest, res: ServerResponse): Promise<void> => {
     const address = req.ip ?? req.socket.remoteAddress;
     if (address) req.headers[headerName] = address;
     else delete req.headers[headerName];
-    return handle(req, res);
+    try {
+      await handle(req, res);
+    } catch (error) {
+      const outage = isDatabaseUnavailable(error);
+      if (outage) services.logger.warn({ err: error, path: req.url }, "auth request during a database outage");
+      else services.logger.error({ err: error, path: req.url }, "auth request failed");
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      res.statusCode = outage ? 503 : 500;
+      res.setHeader("Content-Type", "application/json");
+      res.setHeader("Cache-Control", "no-store");
+      if (outage) res.setHeader("Retry-After", String(OUTAGE_RETRY_AFTER_SECONDS));
+      res.end(JSON.stringify({ message: outage ? "The service is briefly unavailable. Please try again in a minute." : "Something went wrong." }));
+    }
   };
 }
