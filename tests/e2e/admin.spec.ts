@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, signInAs, test, waitForMail } from "./fixtures";
 import { ACCOUNTS } from "./seed/accounts";
-import { ADMIN_FIXTURES } from "./seed/admin";
+import { ADMIN_FIXTURES, adminFixturesFor } from "./seed/admin";
 
 // The admin's journeys: reviewing a free-listing application through to a listed performer, taking
 // a profile down, reading and deleting a message, and the same buttons without JavaScript.
@@ -17,11 +17,16 @@ function rowText(row: ReturnType<Page["getByTestId"]>, text: string) {
   return row.getByText(text, { exact: true }).filter({ visible: true });
 }
 
+/** A search term as it stands in the address, as a pattern. */
+function queryPattern(term: string) {
+  return encodeURIComponent(term).replace(/%20/g, "\\+");
+}
+
 async function searchSection(page: Page, term: string) {
   const main = page.getByRole("main");
   await main.getByRole("searchbox", { name: "Search" }).fill(term);
   await main.getByRole("button", { name: "Apply" }).click();
-  await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(term).replace(/%20/g, "\\+")}`));
+  await expect(page).toHaveURL(new RegExp(`q=${queryPattern(term)}`));
 }
 
 test("a visitor applies, the admin approves with a note, the applicant signs up, completes the profile and is listed", async ({
@@ -112,8 +117,9 @@ test("a visitor applies, the admin approves with a note, the applicant signs up,
   await visitorContext.close();
 });
 
-test("the admin deactivates a profile, a visitor gets Profile Not Found, and activating lists it again", async ({ page, browser, baseURL }) => {
-  const { listed } = ADMIN_FIXTURES;
+// The journeys below change the records they act on, so a retry acts on records of its own (adminFixturesFor).
+test("the admin deactivates a profile, a visitor gets Profile Not Found, and activating lists it again", async ({ page, browser, baseURL }, testInfo) => {
+  const { listed, doomed: doomedProfile } = adminFixturesFor(testInfo.retry);
   const visitorContext = await browser.newContext({ baseURL });
   await visitorContext.addInitScript(() => window.localStorage.setItem("hasSeenWelcomePopup", "true"));
   const visitor = await visitorContext.newPage();
@@ -122,7 +128,7 @@ test("the admin deactivates a profile, a visitor gets Profile Not Found, and act
 
   await signInAs(page, ACCOUNTS.admin.email, "/admin?tab=profiles");
   await expect(page.getByRole("heading", { level: 2, name: /^Profiles/ })).toBeVisible();
-  await searchSection(page, "Harbor Hawk");
+  await searchSection(page, listed.displayName);
   const row = page.getByTestId("profile-row").filter({ hasText: listed.displayName });
   await expect(row).toHaveCount(1);
   await expect(row.getByText(listed.email)).toBeVisible();
@@ -131,7 +137,7 @@ test("the admin deactivates a profile, a visitor gets Profile Not Found, and act
 
   await row.getByRole("button", { name: `Deactivate profile ${listed.displayName}` }).click();
   await expect(toast(page, "Profile deactivated successfully")).toBeVisible();
-  await expect(page).toHaveURL(/tab=profiles&q=Harbor\+Hawk$/);
+  await expect(page).toHaveURL(new RegExp(`tab=profiles&q=${queryPattern(listed.displayName)}$`));
   await expect(rowText(row, "Inactive")).toBeVisible();
 
   await visitor.goto(`/profile/${listed.id}`);
@@ -144,9 +150,9 @@ test("the admin deactivates a profile, a visitor gets Profile Not Found, and act
   await visitorContext.close();
 
   // Deleting asks first; dismissing keeps the profile, accepting removes it.
-  await searchSection(page, "Dormant Dana");
-  const doomed = page.getByTestId("profile-row").filter({ hasText: ADMIN_FIXTURES.doomed.displayName });
-  const deleteButton = doomed.getByRole("button", { name: `Delete profile ${ADMIN_FIXTURES.doomed.displayName}` });
+  await searchSection(page, doomedProfile.displayName);
+  const doomed = page.getByTestId("profile-row").filter({ hasText: doomedProfile.displayName });
+  const deleteButton = doomed.getByRole("button", { name: `Delete profile ${doomedProfile.displayName}` });
   page.once("dialog", (dialog) => {
     expect(dialog.message()).toBe("Are you sure you want to delete this profile? This action cannot be undone.");
     void dialog.dismiss();
@@ -160,8 +166,8 @@ test("the admin deactivates a profile, a visitor gets Profile Not Found, and act
   await expect(page.getByTestId("recent-actions").getByText("Deleted profile").first()).toBeVisible();
 });
 
-test("the admin reads a message, marks it read and deletes it", async ({ page }) => {
-  const { message, listed } = ADMIN_FIXTURES;
+test("the admin reads a message, marks it read and deletes it", async ({ page }, testInfo) => {
+  const { message, listed } = adminFixturesFor(testInfo.retry);
   await signInAs(page, ACCOUNTS.admin.email, "/admin");
   await page.getByRole("link", { name: /^Messages/ }).click();
   await expect(page).toHaveURL(/\/admin\?tab=messages$/);
@@ -192,7 +198,7 @@ test("the admin reads a message, marks it read and deletes it", async ({ page })
   });
   await detail.getByRole("button", { name: "Delete message" }).click();
   await expect(toast(page, "Message deleted successfully")).toBeVisible();
-  await expect(page).toHaveURL(/tab=messages&q=Rowan\+Readwell$/);
+  await expect(page).toHaveURL(new RegExp(`tab=messages&q=${queryPattern(message.senderName)}$`));
   await expect(page.getByText("No messages match this filter. Try another status or search.")).toBeVisible();
 });
 
@@ -212,8 +218,8 @@ test("a performer opening /admin lands on the home page and has no admin button"
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the admin rejects with a note and deletes after the page's own confirmation, keeping the filter", async ({ page }) => {
-    const { nojsRequest } = ADMIN_FIXTURES;
+  test("the admin rejects with a note and deletes after the page's own confirmation, keeping the filter", async ({ page }, testInfo) => {
+    const { nojsRequest } = adminFixturesFor(testInfo.retry);
     await signInAs(page, ACCOUNTS.admin.email, "/admin");
     await page.goto(`/admin?status=pending&q=${encodeURIComponent(nojsRequest.email)}`);
     const row = page.getByTestId("request-row").filter({ hasText: nojsRequest.fullName });

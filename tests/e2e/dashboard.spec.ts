@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, signInAs, test } from "./fixtures";
-import { ACCOUNTS, SEEDED_INQUIRIES } from "./seed/accounts";
+import { ACCOUNTS, inboxFor, SEEDED_INQUIRIES } from "./seed/accounts";
 
 // The shared toaster's success colours fail axe's contrast check (reported to the lead); the pages
 // themselves are checked in full.
@@ -67,10 +67,12 @@ test("checkout results show a matching notice", async ({ page }) => {
   await expect(page.getByText("Payment successful!")).toHaveCount(0);
 });
 
+// Each journey reads or deletes an inquiry, so its retry works in an inbox of its own (inboxFor).
 test.describe("the inbox", () => {
-  test("opens an inquiry in full and marks it as read", async ({ page }) => {
-    const inquiry = SEEDED_INQUIRIES.unread;
-    await signInAs(page, ACCOUNTS.inbox.email);
+  test("opens an inquiry in full and marks it as read", async ({ page }, testInfo) => {
+    const { account, inquiries } = inboxFor(testInfo.retry);
+    const inquiry = inquiries.unread;
+    await signInAs(page, account.email);
     await expect(page.getByRole("heading", { name: "Profile Incomplete" })).toBeVisible();
     const row = page.getByTestId("inquiry-row").filter({ hasText: inquiry.senderName });
     await expect(row).toContainText("Unread");
@@ -96,9 +98,10 @@ test.describe("the inbox", () => {
     await expect(page.getByTestId("inquiry-row").filter({ hasText: inquiry.senderName })).toContainText("Read");
   });
 
-  test("asks before deleting, and deletes only once confirmed", async ({ page }) => {
-    const inquiry = SEEDED_INQUIRIES.forDelete;
-    await signInAs(page, ACCOUNTS.inbox.email, `/dashboard?inquiry=${inquiry.id}`);
+  test("asks before deleting, and deletes only once confirmed", async ({ page }, testInfo) => {
+    const { account, inquiries } = inboxFor(testInfo.retry);
+    const inquiry = inquiries.forDelete;
+    await signInAs(page, account.email, `/dashboard?inquiry=${inquiry.id}`);
     const detail = page.getByRole("article");
 
     let asked = "";
@@ -120,9 +123,10 @@ test.describe("the inbox", () => {
     await expect(page.getByRole("heading", { name: "Inquiry not found" })).toBeVisible();
   });
 
-  test("a failed action says so and reloads the list", async ({ page }) => {
-    const inquiry = SEEDED_INQUIRIES.vanishing;
-    await signInAs(page, ACCOUNTS.inbox.email, `/dashboard?inquiry=${inquiry.id}`);
+  test("a failed action says so and reloads the list", async ({ page }, testInfo) => {
+    const { account, inquiries } = inboxFor(testInfo.retry);
+    const inquiry = inquiries.vanishing;
+    await signInAs(page, account.email, `/dashboard?inquiry=${inquiry.id}`);
     await expect(page.getByRole("heading", { name: `Inquiry from ${inquiry.senderName}` })).toBeVisible();
     // Deleted from another tab while this one still shows it.
     const gone = await page.request.post("/dashboard", { form: { intent: "delete", id: inquiry.id, confirmed: "yes" } });

@@ -74,8 +74,8 @@ test("a paid subscriber sees Active Subscription with its renewal date, and no A
   await expect(page.getByText(/Activate/i)).toHaveCount(0);
 });
 
-test("Subscribe Now, Pay, Listing Active, Manage billing, Cancel: cancels on the period's end", async ({ page }) => {
-  const subscriber = SUBSCRIPTION_ACCOUNTS.subscriber;
+test("Subscribe Now, Pay, Listing Active, Manage billing, Cancel: cancels on the period's end", async ({ page }, testInfo) => {
+  const subscriber = testInfo.retry === 0 ? SUBSCRIPTION_ACCOUNTS.subscriber : SUBSCRIPTION_ACCOUNTS.subscriberRetry;
   await signInAs(page, subscriber.email, "/dashboard/subscription");
   await page.getByRole("button", { name: "Subscribe Now" }).click();
   await expect(page).toHaveURL(new RegExp(`^${process.env.E2E_STRIPE_URL}/checkout/`));

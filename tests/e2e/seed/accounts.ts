@@ -13,6 +13,8 @@ export const ACCOUNTS = {
   complete: { id: "e2e-accounts-complete", email: "accounts-complete@example.com" },
   /** Inquiries to read, mark and delete. */
   inbox: { id: "e2e-accounts-inbox", email: "accounts-inbox@example.com" },
+  /** The same inbox for the journeys' retries, whatever the first attempts read or deleted. */
+  inboxRetry: { id: "e2e-accounts-inbox-retry", email: "accounts-inbox-retry@example.com" },
   /** Has the admin role. */
   admin: { id: "e2e-accounts-admin", email: "accounts-admin@example.com" },
 } as const;
@@ -48,6 +50,20 @@ export const SEEDED_INQUIRIES = {
     message: "Is the 4th of July available?",
   },
 } as const;
+
+/** The retries' copies of SEEDED_INQUIRIES, in ACCOUNTS.inboxRetry. */
+export const RETRY_INQUIRIES = {
+  unread: { ...SEEDED_INQUIRIES.unread, id: "3f1c1d1e-0000-4000-8000-000000000011" },
+  forDelete: { ...SEEDED_INQUIRIES.forDelete, id: "3f1c1d1e-0000-4000-8000-000000000012" },
+  vanishing: { ...SEEDED_INQUIRIES.vanishing, id: "3f1c1d1e-0000-4000-8000-000000000013" },
+} as const;
+
+/** The inbox a dashboard journey's attempt works in: a retry (CI retries once) gets its own. */
+export function inboxFor(retry: number) {
+  return retry === 0
+    ? { account: ACCOUNTS.inbox, inquiries: SEEDED_INQUIRIES }
+    : { account: ACCOUNTS.inboxRetry, inquiries: RETRY_INQUIRIES };
+}
 
 function nextYear(): string {
   const date = new Date();
@@ -107,36 +123,37 @@ export async function seedAccounts({ db }: E2ESeedContext) {
     },
   ]);
 
-  const inbox = ACCOUNTS.inbox.id;
-  await db.insert(profiles).values({ id: inbox, displayName: "Inbox Ivy" });
-  await db.insert(contactMessages).values([
-    {
-      ...SEEDED_INQUIRIES.unread,
-      profileId: inbox,
-      city: "Bismarck",
-      state: "ND",
-      zip: "58501",
-      eventType: ["School Event", "Meet and Greet"],
-      eventDate: "2031-09-20",
-      createdAt: new Date("2030-03-02T15:00:00Z"),
-    },
-    {
-      ...SEEDED_INQUIRIES.forDelete,
-      profileId: inbox,
-      city: "Minot",
-      state: "ND",
-      zip: "58701",
-      eventType: ["Private Booking"],
-      createdAt: new Date("2030-03-01T15:00:00Z"),
-    },
-    {
-      ...SEEDED_INQUIRIES.vanishing,
-      profileId: inbox,
-      city: "Fargo",
-      state: "ND",
-      zip: "58102",
-      eventType: [],
-      createdAt: new Date("2030-02-28T15:00:00Z"),
-    },
-  ]);
+  for (const { account: { id: inbox }, inquiries } of [inboxFor(0), inboxFor(1)]) {
+    await db.insert(profiles).values({ id: inbox, displayName: "Inbox Ivy" });
+    await db.insert(contactMessages).values([
+      {
+        ...inquiries.unread,
+        profileId: inbox,
+        city: "Bismarck",
+        state: "ND",
+        zip: "58501",
+        eventType: ["School Event", "Meet and Greet"],
+        eventDate: "2031-09-20",
+        createdAt: new Date("2030-03-02T15:00:00Z"),
+      },
+      {
+        ...inquiries.forDelete,
+        profileId: inbox,
+        city: "Minot",
+        state: "ND",
+        zip: "58701",
+        eventType: ["Private Booking"],
+        createdAt: new Date("2030-03-01T15:00:00Z"),
+      },
+      {
+        ...inquiries.vanishing,
+        profileId: inbox,
+        city: "Fargo",
+        state: "ND",
+        zip: "58102",
+        eventType: [],
+        createdAt: new Date("2030-02-28T15:00:00Z"),
+      },
+    ]);
+  }
 }

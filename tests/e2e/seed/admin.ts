@@ -11,7 +11,7 @@ export const ADMIN_FIXTURES = {
   listed: { id: "e2e-admin-listed", email: "harbor.hawk@example.com", displayName: "Harbor Hawk", city: "Portland" },
   /** Unpaid and never finished: the admin deletes it. */
   doomed: { id: "e2e-admin-doomed", email: "dormant.dana@example.com", displayName: "Dormant Dana" },
-  /** A message the admin reads and deletes. */
+  /** A message to the listed profile, which the admin reads and deletes. */
   message: {
     id: "4a2b0c1d-0000-4000-8000-00000000a001",
     senderName: "Rowan Readwell",
@@ -23,6 +23,27 @@ export const ADMIN_FIXTURES = {
   nojsRequest: { fullName: "Noel Nojsworth", email: "noel.nojsworth@example.com" },
 } as const;
 
+/**
+ * The same journeys' retries (CI retries once) act on records of their own, under other names, since
+ * a first attempt may have deactivated, deleted or reviewed its records before it failed.
+ */
+export const ADMIN_RETRY_FIXTURES = {
+  listed: { ...ADMIN_FIXTURES.listed, id: "e2e-admin-listed-retry", email: "harbor.heron@example.com", displayName: "Harbor Heron" },
+  doomed: { id: "e2e-admin-doomed-retry", email: "dormant.dora@example.com", displayName: "Dormant Dora" },
+  message: {
+    ...ADMIN_FIXTURES.message,
+    id: "4a2b0c1d-0000-4000-8000-00000000a002",
+    senderName: "Robin Readwell",
+    senderEmail: "robin.readwell@example.com",
+  },
+  nojsRequest: { fullName: "Noelle Nojsworth", email: "noelle.nojsworth@example.com" },
+} as const;
+
+/** The records a journey's attempt acts on. */
+export function adminFixturesFor(retry: number) {
+  return retry === 0 ? ADMIN_FIXTURES : ADMIN_RETRY_FIXTURES;
+}
+
 function nextYear(): string {
   const date = new Date();
   date.setUTCFullYear(date.getUTCFullYear() + 1);
@@ -31,38 +52,39 @@ function nextYear(): string {
 
 export async function seedAdmin({ db }: E2ESeedContext) {
   const password = await hashPassword(ACCOUNTS_PASSWORD);
-  const { listed, doomed, message, nojsRequest } = ADMIN_FIXTURES;
-  for (const { id, email } of [listed, doomed]) {
-    await db.insert(user).values({ id, email, name: "", emailVerified: true });
-    await db.insert(account).values({ id: `${id}-credential`, accountId: id, providerId: "credential", userId: id, password });
+  for (const { listed, doomed, message, nojsRequest } of [ADMIN_FIXTURES, ADMIN_RETRY_FIXTURES]) {
+    for (const { id, email } of [listed, doomed]) {
+      await db.insert(user).values({ id, email, name: "", emailVerified: true });
+      await db.insert(account).values({ id: `${id}-credential`, accountId: id, providerId: "credential", userId: id, password });
+    }
+    await db.insert(profiles).values({
+      id: listed.id,
+      displayName: listed.displayName,
+      bio: `${listed.displayName} is a seaside superhero who visits libraries and summer camps with a short show about lighthouses and bravery.`,
+      state: "ME",
+      city: listed.city,
+      contactEmail: listed.email,
+      paymentStatus: "paid",
+      paymentExpiry: nextYear(),
+    });
+    await db.insert(profileCategories).values({ profileId: listed.id, category: "Hero" });
+    await db.insert(profiles).values({ id: doomed.id, displayName: doomed.displayName, state: "ME", city: "Bangor", contactEmail: doomed.email });
+    await db.insert(contactMessages).values({
+      ...message,
+      profileId: listed.id,
+      city: "Portland",
+      state: "ME",
+      zip: "04101",
+      eventType: ["School Event", "Meet and Greet"],
+    });
+    await db.insert(freeListingRequests).values({
+      ...nojsRequest,
+      city: "Augusta",
+      state: "ME",
+      experience: "1-3",
+      paidEvents: "yes",
+      bio: "Pirate captain for harbor festivals and library story hours.",
+      travel: "depends",
+    });
   }
-  await db.insert(profiles).values({
-    id: listed.id,
-    displayName: listed.displayName,
-    bio: "Harbor Hawk is a seaside superhero who visits libraries and summer camps with a short show about lighthouses and bravery.",
-    state: "ME",
-    city: listed.city,
-    contactEmail: listed.email,
-    paymentStatus: "paid",
-    paymentExpiry: nextYear(),
-  });
-  await db.insert(profileCategories).values({ profileId: listed.id, category: "Hero" });
-  await db.insert(profiles).values({ id: doomed.id, displayName: doomed.displayName, state: "ME", city: "Bangor", contactEmail: doomed.email });
-  await db.insert(contactMessages).values({
-    ...message,
-    profileId: listed.id,
-    city: "Portland",
-    state: "ME",
-    zip: "04101",
-    eventType: ["School Event", "Meet and Greet"],
-  });
-  await db.insert(freeListingRequests).values({
-    ...nojsRequest,
-    city: "Augusta",
-    state: "ME",
-    experience: "1-3",
-    paidEvents: "yes",
-    bio: "Pirate captain for harbor festivals and library story hours.",
-    travel: "depends",
-  });
 }

@@ -13,8 +13,11 @@ import type { E2ESeedContext } from "./index";
 export const DELETE_ACCOUNTS = {
   /** Pays, then deletes with JavaScript (dialog) at phone width. */
   paid: { id: "e2e-delete-paid", email: "delete-paid@example.com", displayName: "Badlands Blaze" },
+  /** The same journey's retry starts unpaid and undeleted too, whatever the first attempt did. */
+  paidRetry: { id: "e2e-delete-paid-retry", email: "delete-paid-retry@example.com", displayName: "Badlands Breeze" },
   /** Deletes with JavaScript off: the typed word is the only confirmation. */
   noscript: { id: "e2e-delete-noscript", email: "delete-noscript@example.com", displayName: "Black Hills Bolt" },
+  noscriptRetry: { id: "e2e-delete-noscript-retry", email: "delete-noscript-retry@example.com", displayName: "Black Hills Beacon" },
 } as const;
 
 const BIO =

@@ -10,6 +10,8 @@ export const EDITOR_PASSWORD = "editor-pass-123";
 export const EDITOR_ACCOUNTS = {
   /** No profile row yet, for the journey without JavaScript. */
   noscript: { id: "e2e-editor-noscript", email: "editor-noscript@example.com" },
+  /** The same journey's retry starts with no profile too, whatever the first attempt saved. */
+  noscriptRetry: { id: "e2e-editor-noscript-retry", email: "editor-noscript-retry@example.com" },
   /** Has a name only: the preview shows placeholders and lists what is missing. */
   unfinished: { id: "e2e-editor-unfinished", email: "editor-unfinished@example.com" },
   /** A complete profile, for the "Edit Profile" heading and an admin's edit. */

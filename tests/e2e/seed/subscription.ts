@@ -13,6 +13,8 @@ export const SUBSCRIPTION_ACCOUNTS = {
   unpaid: { id: "e2e-subscription-unpaid", email: "subscription-unpaid@example.com", displayName: "Big Sky Bandit" },
   /** Complete and unpaid: Subscribe Now, Pay, Listing Active, Manage billing, cancel. */
   subscriber: { id: "e2e-subscription-journey", email: "subscription-journey@example.com", displayName: "Glacier Guardian" },
+  /** The same journey's retry starts unpaid too, whatever the first attempt paid for or cancelled. */
+  subscriberRetry: { id: "e2e-subscription-journey-retry", email: "subscription-journey-retry@example.com", displayName: "Glacier Gallant" },
 } as const;
 
 const BIO =
