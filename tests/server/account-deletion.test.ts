@@ -26,6 +26,7 @@ import { startCheckout } from "~/server/payments/checkout.server";
 import { createLocalStorage } from "~/server/storage/local.server";
 import type { Storage } from "~/server/storage/storage.server";
 import { sweepStoredFileDeletions } from "~/server/stored-file-deletions.server";
+import { parentInquiry } from "./accounts-fixtures";
 import { ENGINE, createProfile, createUser, mailTo, subscribeAndPay, usePaymentsHarness } from "./payments-fixtures";
 
 // Deleting an account, from the dashboard and from /admin: one transaction for the rows, the
@@ -72,17 +73,7 @@ async function paidPerformerWithEverything() {
     variants: keys.map((key, i) => ({ key, url: storage.publicUrl(key), width: 640 * (i + 1), height: 640 * (i + 1) })),
   });
   await db.insert(profileCategories).values({ profileId: account.id, category: "Hero" });
-  await db.insert(contactMessages).values({
-    profileId: account.id,
-    senderName: "Paula Parent",
-    senderEmail: "paula@example.com",
-    phoneNumber: "512-555-0100",
-    city: "Austin",
-    state: "TX",
-    zip: "78701",
-    message: "Can you come to a birthday party?",
-    eventType: ["Birthday Party"],
-  });
+  await db.insert(contactMessages).values(parentInquiry(account.id));
   await db.insert(session).values({
     id: `s-${account.id}`,
     token: `t-${account.id}`,

@@ -1,10 +1,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
 import { loadConfig } from "~/server/config.server";
+import type { contactMessages } from "~/server/db/schema";
 import { createLogger } from "~/server/logger.server";
 import { createServices, type AppServices } from "~/server/services.server";
-import type { TestDatabase } from "../helpers/db";
+import { createTestDatabase, type TestDatabase } from "../helpers/db";
 
 // Shared by the account, guard and inbox tests: real services on a test database, and a way to call
 // route loaders/actions exactly as React Router does and read what they answered.
@@ -26,6 +28,43 @@ export async function testServices(
     ...env,
   });
   return createServices(config, createLogger("silent"), database);
+}
+
+export interface TestServicesHarness {
+  database: TestDatabase;
+  services: AppServices & { clientIp?: string };
+}
+
+/** A test file's own database and services, made before its tests and closed after them. */
+export function useTestServices(): TestServicesHarness {
+  const harness = {} as TestServicesHarness;
+  beforeAll(async () => {
+    harness.database = await createTestDatabase();
+    harness.services = await testServices(harness.database);
+  });
+  afterAll(async () => {
+    await harness.database?.close();
+  });
+  return harness;
+}
+
+/** A parent's inquiry to `profileId`, as a contact_messages row to insert. */
+export function parentInquiry(
+  profileId: string,
+  fields: Partial<typeof contactMessages.$inferInsert> = {},
+): typeof contactMessages.$inferInsert {
+  return {
+    profileId,
+    senderName: "Paula Parent",
+    senderEmail: "paula@example.com",
+    phoneNumber: "512-555-0100",
+    city: "Austin",
+    state: "TX",
+    zip: "78701",
+    message: "Can you come to a birthday party?",
+    eventType: ["Birthday Party"],
+    ...fields,
+  };
 }
 
 export interface Answer {

@@ -11,6 +11,7 @@ import { getPublicProfile } from "~/server/directory.server";
 import { createLocalStorage } from "~/server/storage/local.server";
 import type { Storage } from "~/server/storage/storage.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
+import { parentInquiry } from "./accounts-fixtures";
 import { auditRows, createAccount, createAdmin, createProfile } from "./admin-fixtures";
 
 let database: TestDatabase;
@@ -44,21 +45,7 @@ async function paidPerformer(fields: Partial<typeof profiles.$inferInsert> = {})
 }
 
 async function addMessage(profileId: string, fields: Partial<typeof contactMessages.$inferInsert> = {}) {
-  const [row] = await database.db
-    .insert(contactMessages)
-    .values({
-      profileId,
-      senderName: "Paula Parent",
-      senderEmail: "paula@example.com",
-      phoneNumber: "512-555-0100",
-      city: "Austin",
-      state: "TX",
-      zip: "78701",
-      message: "Can you come to a birthday party?",
-      eventType: ["Birthday Party"],
-      ...fields,
-    })
-    .returning();
+  const [row] = await database.db.insert(contactMessages).values(parentInquiry(profileId, fields)).returning();
   return row;
 }
 

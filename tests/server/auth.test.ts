@@ -1,5 +1,5 @@
 import { asc, eq, like } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { safeRedirectPath, signInNotice } from "~/lib/auth-schemas";
 import * as forgotRoute from "~/routes/forgot-password";
 import * as resetRoute from "~/routes/reset-password";
@@ -11,8 +11,6 @@ import { emailOutbox, freeListingGrants, profiles, rateLimitHits, session, user,
 import { readFlash } from "~/server/flash.server";
 import { addMonths, grantFreeListing } from "~/server/payments/grants.server";
 import { todayIso } from "~/server/visibility.server";
-import type { AppServices } from "~/server/services.server";
-import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import {
   call,
   cookieFrom,
@@ -22,31 +20,24 @@ import {
   PUBLIC_URL,
   sessionCookie,
   testServices,
+  useTestServices,
   type Answer,
 } from "./accounts-fixtures";
 
-let database: TestDatabase;
-let services: AppServices;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  services = await testServices(database);
-});
-afterAll(async () => {
-  await database?.close();
-});
+const harness = useTestServices();
 
 async function flashOf(answer: Answer) {
   const cookie = cookieFrom(answer.headers);
-  const { flash } = await readFlash(services, getRequest("/", cookie));
+  const { flash } = await readFlash(harness.services, getRequest("/", cookie));
   return flash;
 }
 
 async function mailTo(address: string) {
-  return database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, address)).orderBy(asc(emailOutbox.createdAt));
+  return harness.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, address)).orderBy(asc(emailOutbox.createdAt));
 }
 
 async function signInWith(email: string, password: string, redirectTo = "") {
-  return call(signinRoute.action, postRequest("/signin", { email, password, redirectTo }), services);
+  return call(signinRoute.action, postRequest("/signin", { email, password, redirectTo }), harness.services);
 }
 
 describe(`sign up (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, () => {
@@ -57,25 +48,25 @@ describe(`sign up (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, (
       [{ email: "ok@example.com", password: "abcdef", confirmPassword: "abcdeg" }, { confirmPassword: "Passwords do not match" }],
     ];
     for (const [fields, expected] of cases) {
-      const answer = await call(signupRoute.action, postRequest("/signup", fields), services);
+      const answer = await call(signupRoute.action, postRequest("/signup", fields), harness.services);
       expect(answer.status).toBe(400);
       expect((answer.data as { errors: Record<string, string> }).errors).toMatchObject(expected);
     }
-    expect(await database.db.select().from(user).where(eq(user.email, "ok@example.com"))).toHaveLength(0);
+    expect(await harness.database.db.select().from(user).where(eq(user.email, "ok@example.com"))).toHaveLength(0);
   });
 
   it("creates the account, queues a welcome email and sends the visitor to sign in", async () => {
     const answer = await call(
       signupRoute.action,
       postRequest("/signup", { email: "New.Performer@Example.com", password: "secret1", confirmPassword: "secret1" }),
-      services,
+      harness.services,
     );
     expect(answer.status).toBe(302);
     expect(answer.location).toBe("/signin");
     expect(await flashOf(answer)).toEqual({ type: "success", message: "Account created successfully! Please sign in." });
     // Signing up does not sign in (autoSignIn is off): no session cookie.
     expect(answer.headers.get("Set-Cookie")).not.toContain("session_token");
-    const [created] = await database.db.select().from(user).where(eq(user.email, "new.performer@example.com"));
+    const [created] = await harness.database.db.select().from(user).where(eq(user.email, "new.performer@example.com"));
     expect(created).toBeDefined();
     const mails = await mailTo("new.performer@example.com");
     expect(mails).toHaveLength(1);
@@ -84,19 +75,19 @@ describe(`sign up (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, (
   });
 
   it("applies a free listing granted to the address before the account existed", async () => {
-    const { grantId, userId: waitingFor } = await grantFreeListing(database.db, services, { email: "Granted.Early@Example.com" });
+    const { grantId, userId: waitingFor } = await grantFreeListing(harness.database.db, harness.services, { email: "Granted.Early@Example.com" });
     expect(waitingFor).toBeNull();
 
     const answer = await call(
       signupRoute.action,
       postRequest("/signup", { email: "granted.early@example.com", password: "secret1", confirmPassword: "secret1" }),
-      services,
+      harness.services,
     );
     expect(answer.status).toBe(302);
-    const [created] = await database.db.select({ id: user.id }).from(user).where(eq(user.email, "granted.early@example.com"));
-    const [grant] = await database.db.select().from(freeListingGrants).where(eq(freeListingGrants.id, grantId));
+    const [created] = await harness.database.db.select({ id: user.id }).from(user).where(eq(user.email, "granted.early@example.com"));
+    const [grant] = await harness.database.db.select().from(freeListingGrants).where(eq(freeListingGrants.id, grantId));
     expect(grant.userId).toBe(created.id);
-    const [listing] = await database.db
+    const [listing] = await harness.database.db
       .select({ paymentStatus: profiles.paymentStatus, paymentExpiry: profiles.paymentExpiry })
       .from(profiles)
       .where(eq(profiles.id, created.id));
@@ -105,16 +96,16 @@ describe(`sign up (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, (
   });
 
   it("leaves a grant for another address waiting", async () => {
-    const { grantId } = await grantFreeListing(database.db, services, { email: "someone.else@example.com" });
+    const { grantId } = await grantFreeListing(harness.database.db, harness.services, { email: "someone.else@example.com" });
     await call(
       signupRoute.action,
       postRequest("/signup", { email: "not.granted@example.com", password: "secret1", confirmPassword: "secret1" }),
-      services,
+      harness.services,
     );
-    const [grant] = await database.db.select().from(freeListingGrants).where(eq(freeListingGrants.id, grantId));
+    const [grant] = await harness.database.db.select().from(freeListingGrants).where(eq(freeListingGrants.id, grantId));
     expect(grant.userId).toBeNull();
-    const [created] = await database.db.select({ id: user.id }).from(user).where(eq(user.email, "not.granted@example.com"));
-    expect(await database.db.select().from(profiles).where(eq(profiles.id, created.id))).toHaveLength(0);
+    const [created] = await harness.database.db.select({ id: user.id }).from(user).where(eq(user.email, "not.granted@example.com"));
+    expect(await harness.database.db.select().from(profiles).where(eq(profiles.id, created.id))).toHaveLength(0);
   });
 
   it("keeps the guard's destination through sign-up", async () => {
@@ -126,22 +117,22 @@ describe(`sign up (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, (
         confirmPassword: "secret1",
         redirectTo: "/dashboard/subscription",
       }),
-      services,
+      harness.services,
     );
     expect(answer.location).toBe("/signin?redirectTo=%2Fdashboard%2Fsubscription");
   });
 
   it("answers a registered address exactly like a new one, and tells the owner by email", async () => {
-    await createAccount(services, "taken@example.com", "original-password");
+    await createAccount(harness.services, "taken@example.com", "original-password");
     const answer = await call(
       signupRoute.action,
       postRequest("/signup", { email: "taken@example.com", password: "another1", confirmPassword: "another1" }),
-      services,
+      harness.services,
     );
     expect(answer.status).toBe(302);
     expect(answer.location).toBe("/signin");
     expect(await flashOf(answer)).toEqual({ type: "success", message: "Account created successfully! Please sign in." });
-    expect(await database.db.select().from(user).where(eq(user.email, "taken@example.com"))).toHaveLength(1);
+    expect(await harness.database.db.select().from(user).where(eq(user.email, "taken@example.com"))).toHaveLength(1);
     const mails = await mailTo("taken@example.com");
     expect(mails.map((m) => m.subject)).toEqual(["Welcome to CostumeCast", "You already have a CostumeCast account"]);
     expect(mails[1].textBody).toContain(`${PUBLIC_URL}/forgot-password`);
@@ -153,7 +144,7 @@ describe(`sign up (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, (
 
 describe("sign in", () => {
   beforeAll(async () => {
-    await createAccount(services, "signin@example.com", "right-password");
+    await createAccount(harness.services, "signin@example.com", "right-password");
   });
 
   it("validates with the spec's messages", async () => {
@@ -182,7 +173,7 @@ describe("sign in", () => {
     expect(sessionHeader).toMatch(/SameSite=Lax/i);
     expect(sessionHeader).not.toMatch(/Secure/i);
     expect(await flashOf(answer)).toEqual({ type: "success", message: "Signed in successfully!" });
-    const current = await getSessionUser(services, getRequest("/", cookieFrom(answer.headers)));
+    const current = await getSessionUser(harness.services, getRequest("/", cookieFrom(answer.headers)));
     expect(current?.email).toBe("signin@example.com");
   });
 
@@ -196,7 +187,7 @@ describe("sign in", () => {
   );
 
   it("marks the session cookie Secure when the site is served over HTTPS", async () => {
-    const secure = await testServices(database, { PUBLIC_URL: "https://costumecast.example" });
+    const secure = await testServices(harness.database, { PUBLIC_URL: "https://costumecast.example" });
     const answer = await call(
       signinRoute.action,
       new Request("https://costumecast.example/signin", {
@@ -215,22 +206,22 @@ describe("sign in", () => {
     const known = await call(
       signinRoute.loader,
       getRequest("/signin?redirectTo=%2Fdashboard%2Fsubscription&message=Please+sign+in+to+continue+with+your+subscription."),
-      services,
+      harness.services,
     );
     expect(known.data).toEqual({
       redirectTo: "/dashboard/subscription",
       notice: "Please sign in to continue with your subscription.",
     });
-    const forged = await call(signinRoute.loader, getRequest("/signin?message=Call+555-0100+to+verify+your+account"), services);
+    const forged = await call(signinRoute.loader, getRequest("/signin?message=Call+555-0100+to+verify+your+account"), harness.services);
     expect((forged.data as { notice: unknown }).notice).toBeNull();
 
-    const cookie = await sessionCookie(services, "signin@example.com", "right-password");
-    const already = await call(signinRoute.loader, getRequest("/signin?redirectTo=%2Fsafety-first", cookie), services);
+    const cookie = await sessionCookie(harness.services, "signin@example.com", "right-password");
+    const already = await call(signinRoute.loader, getRequest("/signin?redirectTo=%2Fsafety-first", cookie), harness.services);
     expect(already.location).toBe("/safety-first");
   });
 
   it("locks an account's sign-in after repeated failures, even for the right password", async () => {
-    await createAccount(services, "guessed@example.com", "the-real-one");
+    await createAccount(harness.services, "guessed@example.com", "the-real-one");
     for (let i = 0; i < 10; i++) {
       expect((await signInWith("guessed@example.com", `guess-${i}`)).status).toBe(400);
     }
@@ -239,7 +230,7 @@ describe("sign in", () => {
     expect((blocked.data as { message: string }).message).toBe("Too many attempts. Please wait a few minutes and try again.");
     expect(blocked.headers.get("Set-Cookie") ?? "").not.toContain("session_token");
     // better-auth's own endpoint shares the same per-account limit: no way around it.
-    const viaApi = await services.auth.handler(
+    const viaApi = await harness.services.auth.handler(
       new Request(`${PUBLIC_URL}/api/auth/sign-in/email`, {
         method: "POST",
         headers: { "Content-Type": "application/json", Origin: PUBLIC_URL },
@@ -253,11 +244,11 @@ describe("sign in", () => {
   });
 
   it("limits failed sign-ins per client address across accounts", async () => {
-    const attacker = { ...services, clientIp: "203.0.113.77" };
+    const attacker = { ...harness.services, clientIp: "203.0.113.77" };
     const first = await call(signinRoute.action, postRequest("/signin", { email: "nobody@example.com", password: "x" }), attacker);
     expect(first.status).toBe(400);
     // Fast-forward to the 50th failure from this address rather than hashing 49 more passwords.
-    const bumped = await database.db
+    const bumped = await harness.database.db
       .update(rateLimitHits)
       .set({ count: 50 })
       .where(eq(rateLimitHits.key, "signin-fail:ip:203.0.113.77"))
@@ -272,7 +263,7 @@ describe("sign in", () => {
     const elsewhere = await call(
       signinRoute.action,
       postRequest("/signin", { email: "signin@example.com", password: "right-password" }),
-      { ...services, clientIp: "198.51.100.5" },
+      { ...harness.services, clientIp: "198.51.100.5" },
     );
     expect(elsewhere.status).toBe(302);
   });
@@ -290,11 +281,11 @@ describe("password reset", () => {
   }
 
   async function requestReset(email: string) {
-    return call(forgotRoute.action, postRequest("/forgot-password", { email }), services);
+    return call(forgotRoute.action, postRequest("/forgot-password", { email }), harness.services);
   }
 
   it("answers the same for known and unknown addresses, and mails only the account", async () => {
-    await createAccount(services, "forgetful@example.com", "old-password");
+    await createAccount(harness.services, "forgetful@example.com", "old-password");
     const known = await requestReset("forgetful@example.com");
     const unknown = await requestReset("stranger@example.com");
     expect(known.status).toBe(200);
@@ -316,7 +307,7 @@ describe("password reset", () => {
   });
 
   it("sends at most three reset mails an hour to one address, without saying so", async () => {
-    await createAccount(services, "flooded@example.com");
+    await createAccount(harness.services, "flooded@example.com");
     for (let i = 0; i < 5; i++) {
       const answer = await requestReset("flooded@example.com");
       expect((answer.data as { sent: string }).sent).toBe("Password reset link sent to your email!");
@@ -325,56 +316,56 @@ describe("password reset", () => {
   });
 
   it("guards the reset page: needs type=recovery and a live token", async () => {
-    const noType = await call(resetRoute.loader, getRequest("/reset-password?token=abc"), services);
+    const noType = await call(resetRoute.loader, getRequest("/reset-password?token=abc"), harness.services);
     expect(noType.location).toBe("/signin");
-    const badToken = await call(resetRoute.loader, getRequest("/reset-password?token=made-up&type=recovery"), services);
+    const badToken = await call(resetRoute.loader, getRequest("/reset-password?token=made-up&type=recovery"), harness.services);
     expect(badToken.location).toBe("/signin");
     expect(await flashOf(badToken)).toEqual({ type: "error", message: "Invalid or expired recovery link" });
   });
 
   it("sets the new password once, ends every session, and refuses the old password", async () => {
     const email = "resetter@example.com";
-    const userId = await createAccount(services, email, "old-password");
-    const cookieA = await sessionCookie(services, email, "old-password");
-    await sessionCookie(services, email, "old-password");
-    expect(await database.db.select().from(session).where(eq(session.userId, userId))).toHaveLength(2);
+    const userId = await createAccount(harness.services, email, "old-password");
+    const cookieA = await sessionCookie(harness.services, email, "old-password");
+    await sessionCookie(harness.services, email, "old-password");
+    expect(await harness.database.db.select().from(session).where(eq(session.userId, userId))).toHaveLength(2);
 
     await requestReset(email);
     const [mail] = await resetMails(email);
     const link = linkIn(mail.textBody);
-    const page = await call(resetRoute.loader, getRequest(`${link.pathname}${link.search}`), services);
+    const page = await call(resetRoute.loader, getRequest(`${link.pathname}${link.search}`), harness.services);
     const token = (page.data as { token: string }).token;
     expect(token).toBe(link.searchParams.get("token"));
 
     const mismatch = await call(
       resetRoute.action,
       postRequest(`${link.pathname}${link.search}`, { token, password: "new-password", confirmPassword: "other" }),
-      services,
+      harness.services,
     );
     expect((mismatch.data as { errors: Record<string, string> }).errors).toEqual({ confirmPassword: "Passwords do not match" });
 
     const done = await call(
       resetRoute.action,
       postRequest(`${link.pathname}${link.search}`, { token, password: "new-password", confirmPassword: "new-password" }),
-      services,
+      harness.services,
     );
     expect(done.location).toBe("/signin");
     expect(await flashOf(done)).toEqual({
       type: "success",
       message: "Password updated successfully! Please sign in with your new password.",
     });
-    expect(await database.db.select().from(session).where(eq(session.userId, userId))).toHaveLength(0);
-    expect(await getSessionUser(services, getRequest("/", cookieA))).toBeNull();
+    expect(await harness.database.db.select().from(session).where(eq(session.userId, userId))).toHaveLength(0);
+    expect(await getSessionUser(harness.services, getRequest("/", cookieA))).toBeNull();
     expect((await signInWith(email, "old-password")).status).toBe(400);
     expect((await signInWith(email, "new-password")).status).toBe(302);
 
     // The link works once.
-    const again = await call(resetRoute.loader, getRequest(`${link.pathname}${link.search}`), services);
+    const again = await call(resetRoute.loader, getRequest(`${link.pathname}${link.search}`), harness.services);
     expect(again.location).toBe("/signin");
     const replay = await call(
       resetRoute.action,
       postRequest(`${link.pathname}${link.search}`, { token, password: "third-password", confirmPassword: "third-password" }),
-      services,
+      harness.services,
     );
     expect(replay.location).toBe("/signin");
     expect(await flashOf(replay)).toEqual({ type: "error", message: "Invalid or expired recovery link" });
@@ -383,24 +374,24 @@ describe("password reset", () => {
 
   it("refuses a link older than one hour", async () => {
     const email = "slow@example.com";
-    await createAccount(services, email, "old-password");
+    await createAccount(harness.services, email, "old-password");
     await requestReset(email);
     const [mail] = await resetMails(email);
     const token = linkIn(mail.textBody).searchParams.get("token")!;
-    const [row] = await database.db.select().from(verification).where(like(verification.identifier, `%${token}`));
+    const [row] = await harness.database.db.select().from(verification).where(like(verification.identifier, `%${token}`));
     // The token was made to last exactly one hour.
     const lifetimeMs = row.expiresAt.getTime() - row.createdAt.getTime();
     expect(Math.abs(lifetimeMs - 3_600_000)).toBeLessThan(60_000);
-    await database.db
+    await harness.database.db
       .update(verification)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(verification.id, row.id));
-    const page = await call(resetRoute.loader, getRequest(`/reset-password?token=${token}&type=recovery`), services);
+    const page = await call(resetRoute.loader, getRequest(`/reset-password?token=${token}&type=recovery`), harness.services);
     expect(page.location).toBe("/signin");
     const submit = await call(
       resetRoute.action,
       postRequest("/reset-password?type=recovery", { token, password: "new-password", confirmPassword: "new-password" }),
-      services,
+      harness.services,
     );
     expect(await flashOf(submit)).toEqual({ type: "error", message: "Invalid or expired recovery link" });
     expect((await signInWith(email, "old-password")).status).toBe(302);
@@ -409,20 +400,20 @@ describe("password reset", () => {
 
 describe("sign out", () => {
   it("ends the session and clears the cookie", async () => {
-    const userId = await createAccount(services, "leaving@example.com");
-    const cookie = await sessionCookie(services, "leaving@example.com");
-    const answer = await call(signoutRoute.action, postRequest("/signout", {}, cookie), services);
+    const userId = await createAccount(harness.services, "leaving@example.com");
+    const cookie = await sessionCookie(harness.services, "leaving@example.com");
+    const answer = await call(signoutRoute.action, postRequest("/signout", {}, cookie), harness.services);
     expect(answer.status).toBe(302);
     expect(answer.location).toBe("/");
     expect(answer.headers.getSetCookie().some((c) => c.includes("session_token=;") || /Max-Age=0/i.test(c))).toBe(true);
-    expect(await database.db.select().from(session).where(eq(session.userId, userId))).toHaveLength(0);
+    expect(await harness.database.db.select().from(session).where(eq(session.userId, userId))).toHaveLength(0);
   });
 
   it("treats signing out without a session as done, and ignores GET", async () => {
-    const answer = await call(signoutRoute.action, postRequest("/signout", {}), services);
+    const answer = await call(signoutRoute.action, postRequest("/signout", {}), harness.services);
     expect(answer.location).toBe("/");
     expect(await flashOf(answer)).toBeNull();
-    const viaGet = await call(signoutRoute.loader, getRequest("/signout"), services);
+    const viaGet = await call(signoutRoute.loader, getRequest("/signout"), harness.services);
     expect(viaGet.location).toBe("/");
   });
 });

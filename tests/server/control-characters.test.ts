@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as editProfileRoute from "~/routes/dashboard.edit-profile";
 import * as freeListingRoute from "~/routes/free-listing";
 import * as profileRoute from "~/routes/profile";
@@ -7,30 +7,19 @@ import * as signinRoute from "~/routes/signin";
 import { issueCaptcha } from "~/server/captcha.server";
 import { contactMessages, user } from "~/server/db/schema";
 import { createLogger } from "~/server/logger.server";
-import type { AppServices } from "~/server/services.server";
-import { createTestDatabase, type TestDatabase } from "../helpers/db";
-import { call, createAccount, getRequest, postRequest, PUBLIC_URL, sessionCookie, testServices } from "./accounts-fixtures";
+import { call, createAccount, getRequest, postRequest, PUBLIC_URL, sessionCookie, useTestServices } from "./accounts-fixtures";
 
 // A NUL byte or a line break where the form or the address has no place for one (issue 13's
 // outside pass): refused with a field message or a 404 before it reaches PostgreSQL, and whatever
 // does fail in SQL is logged without the values the visitor typed.
 
-let database: TestDatabase;
-let services: AppServices;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  services = await testServices(database);
-});
-afterAll(async () => {
-  await database?.close();
-});
+const harness = useTestServices();
 
 const NUL = "\u0000";
 const BIO = "I perform as a friendly space ranger at birthday parties, school fairs and conventions across the state.";
 
 function inquiryFields(overrides: Record<string, string> = {}): Record<string, string> {
-  const captcha = issueCaptcha(services.config.authSecret);
+  const captcha = issueCaptcha(harness.services.config.authSecret);
   return {
     name: "Pat Visitor",
     email: "pat@example.com",
@@ -61,13 +50,13 @@ function freeListingFields(overrides: Record<string, string> = {}): Record<strin
 
 describe(`control characters (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, () => {
   it("answers /profile/%00 with the not-found page", async () => {
-    const answer = await call(profileRoute.loader, getRequest("/profile/%00"), services, { id: NUL });
+    const answer = await call(profileRoute.loader, getRequest("/profile/%00"), harness.services, { id: NUL });
     expect(answer.status).toBe(404);
     expect((answer.data as { kind: string }).kind).toBe("not-found");
   });
 
   it("refuses an inquiry to a profile id with a NUL byte like any missing profile", async () => {
-    const answer = await call(profileRoute.action, postRequest("/profile/%00", inquiryFields()), services, { id: NUL });
+    const answer = await call(profileRoute.action, postRequest("/profile/%00", inquiryFields()), harness.services, { id: NUL });
     expect(answer.data).toMatchObject({ ok: false, message: "This performer is not accepting messages right now." });
   });
 
@@ -75,7 +64,7 @@ describe(`control characters (${process.env.TEST_DATABASE_URL ? "postgres" : "pg
     const forged = await call(
       profileRoute.action,
       postRequest("/profile/someone", inquiryFields({ name: "Pat\r\nPhone: 555-0199 (call this one)" })),
-      services,
+      harness.services,
       { id: "someone" },
     );
     expect((forged.data as { errors: Record<string, string> }).errors).toEqual({ name: "Please keep this on one line" });
@@ -83,7 +72,7 @@ describe(`control characters (${process.env.TEST_DATABASE_URL ? "postgres" : "pg
     const nul = await call(
       profileRoute.action,
       postRequest("/profile/someone", inquiryFields({ message: `Hello${NUL}` })),
-      services,
+      harness.services,
       { id: "someone" },
     );
     expect((nul.data as { errors: Record<string, string> }).errors).toEqual({ message: "Please remove unsupported characters" });
@@ -91,15 +80,15 @@ describe(`control characters (${process.env.TEST_DATABASE_URL ? "postgres" : "pg
     const lines = await call(
       profileRoute.action,
       postRequest("/profile/someone", inquiryFields({ message: "Hello!\r\n\r\nTwo lines\tand a tab." })),
-      services,
+      harness.services,
       { id: "someone" },
     );
     expect(lines.data).toMatchObject({ ok: false, errors: {}, message: "This performer is not accepting messages right now." });
-    expect(await database.db.select().from(contactMessages)).toHaveLength(0);
+    expect(await harness.database.db.select().from(contactMessages)).toHaveLength(0);
   });
 
   it("refuses a NUL byte in the sign-in address with the field's message", async () => {
-    const answer = await call(signinRoute.action, postRequest("/signin", { email: `pat${NUL}@example.com`, password: "whatever" }), services);
+    const answer = await call(signinRoute.action, postRequest("/signin", { email: `pat${NUL}@example.com`, password: "whatever" }), harness.services);
     expect(answer.status).toBe(400);
     expect((answer.data as { errors: Record<string, string> }).errors).toEqual({ email: "Invalid email address" });
   });
@@ -109,7 +98,7 @@ describe(`control characters (${process.env.TEST_DATABASE_URL ? "postgres" : "pg
     ["/sign-up/email", { email: "nul-name@example.com", password: "whatever1", name: `Pat${NUL}` }],
     ["/reset-password", { token: `abc${NUL}`, newPassword: "whatever1" }],
   ])("answers a NUL byte posted to /api/auth%s as bad input", async (path, body) => {
-    const answer = await services.auth.handler(
+    const answer = await harness.services.auth.handler(
       new Request(`${PUBLIC_URL}/api/auth${path}`, {
         method: "POST",
         headers: { "Content-Type": "application/json", Origin: PUBLIC_URL },
@@ -117,12 +106,12 @@ describe(`control characters (${process.env.TEST_DATABASE_URL ? "postgres" : "pg
       }),
     );
     expect(answer.status).toBe(400);
-    expect(await database.db.select().from(user).where(eq(user.email, "nul-name@example.com"))).toHaveLength(0);
+    expect(await harness.database.db.select().from(user).where(eq(user.email, "nul-name@example.com"))).toHaveLength(0);
   });
 
   it("refuses a NUL byte in a profile save", async () => {
-    await createAccount(services, "nul-bio@example.com");
-    const cookie = await sessionCookie(services, "nul-bio@example.com");
+    await createAccount(harness.services, "nul-bio@example.com");
+    const cookie = await sessionCookie(harness.services, "nul-bio@example.com");
     const answer = await call(
       editProfileRoute.action,
       postRequest(
@@ -138,20 +127,20 @@ describe(`control characters (${process.env.TEST_DATABASE_URL ? "postgres" : "pg
         },
         cookie,
       ),
-      services,
+      harness.services,
     );
     expect(answer.status).toBe(400);
     expect((answer.data as { errors: Record<string, string> }).errors).toEqual({ bio: "Please remove unsupported characters" });
   });
 
   it("refuses a NUL byte or a line break in the free-listing application", async () => {
-    const nul = await call(freeListingRoute.action, postRequest("/free-listing", freeListingFields({ bio: `${BIO}${NUL}` })), services);
+    const nul = await call(freeListingRoute.action, postRequest("/free-listing", freeListingFields({ bio: `${BIO}${NUL}` })), harness.services);
     expect(nul.status).toBe(400);
     expect((nul.data as { errors: Record<string, string> }).errors).toEqual({ bio: "Please remove unsupported characters" });
     const forged = await call(
       freeListingRoute.action,
       postRequest("/free-listing", freeListingFields({ fullName: "Sam\nApproved: yes", questions: `Any${NUL}` })),
-      services,
+      harness.services,
     );
     expect((forged.data as { errors: Record<string, string> }).errors).toEqual({
       fullName: "Please keep this on one line",
@@ -165,7 +154,7 @@ describe(`control characters (${process.env.TEST_DATABASE_URL ? "postgres" : "pg
     const secret = "visitor.secret@example.com";
     let failure: unknown;
     try {
-      await database.db.select().from(user).where(eq(user.email, `${secret}${NUL}`));
+      await harness.database.db.select().from(user).where(eq(user.email, `${secret}${NUL}`));
     } catch (error) {
       failure = error;
     }

@@ -1,40 +1,22 @@
-import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
-import os from "node:os";
-import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/server/db/client.server";
-import { ensureBuild } from "../helpers/build";
 import { startAppServer, type RunningServer } from "../helpers/app-server";
 import { postgresUrl } from "../helpers/db";
+import { PRODUCTION_ENV, useProductionServer } from "../helpers/production-server";
+import { createRelayedDatabase } from "../helpers/relayed-database";
 import { addPerformer } from "./search-fixtures";
 
 // The HTTP edge of the real production server (server.ts on a production build, as an operator
 // runs it): body limits, proxy trust, security headers, the cross-site refusal, private caching
 // of account pages and the 503 during a database outage.
 
-const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const PERFORMER = "edge-performer";
 const EMAIL = "edge-owner@example.com";
 const PASSWORD = "correct-horse-battery";
 
-const baseEnv = {
-  NODE_ENV: "production",
-  BUILD_DIR,
-  BETTER_AUTH_SECRET: "http-edge-test-secret-0123456789abcdef",
-  PAYMENTS: "demo",
-  LOG_LEVEL: "warn",
-  JOBS: "off",
-};
-
-const tempDirs: string[] = [];
-function tempDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cc-edge-"));
-  tempDirs.push(dir);
-  return dir;
-}
+const baseEnv = { ...PRODUCTION_ENV, LOG_LEVEL: "warn", JOBS: "off" };
+const { tempDir } = useProductionServer("cc-edge-");
 
 interface RawAnswer {
   status: number;
@@ -105,12 +87,6 @@ function inquiry(overrides: Record<string, string> = {}): string {
 }
 
 const RATE_LIMITED = "Too many messages have been sent";
-
-beforeAll(() => ensureBuild(BUILD_DIR), 300_000);
-
-afterAll(() => {
-  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
-});
 
 describe("the production server's HTTP edge", { timeout: 120_000 }, () => {
   let server: RunningServer;
@@ -336,49 +312,16 @@ describe("the production server's HTTP edge", { timeout: 120_000 }, () => {
   });
 });
 
-/** A TCP relay to PostgreSQL that can be cut, as a network partition or a database restart would. */
-async function startRelay(target: URL, port = 0): Promise<{ port: number; cut(): Promise<void> }> {
-  const sockets = new Set<net.Socket>();
-  const relay = net.createServer((client) => {
-    const upstream = net.connect(Number(target.port || 5432), target.hostname);
-    sockets.add(client).add(upstream);
-    client.pipe(upstream).pipe(client);
-    const drop = () => {
-      client.destroy();
-      upstream.destroy();
-    };
-    client.on("error", drop).on("close", drop);
-    upstream.on("error", drop).on("close", drop);
-  });
-  await new Promise<void>((resolve) => relay.listen(port, "127.0.0.1", resolve));
-  return {
-    port: (relay.address() as net.AddressInfo).port,
-    async cut() {
-      const closed = new Promise<void>((resolve) => relay.close(() => resolve()));
-      for (const socket of sockets) socket.destroy();
-      await closed;
-    },
-  };
-}
-
 // PostgreSQL only (TEST_DATABASE_URL, which CI sets): an embedded database cannot be cut off from its process.
 if (postgresUrl()) {
   describe("a database outage on PostgreSQL", { timeout: 120_000 }, () => {
     it("answers pages with 503 and Retry-After, says not ready, and recovers when the database is back", async () => {
-      const adminUrl = new URL(postgresUrl()!);
-      const name = `cc_edge_${process.pid}_${Date.now()}`;
-      const admin = new pg.Client({ connectionString: adminUrl.toString() });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      let relay = await startRelay(adminUrl);
-      const dbUrl = new URL(adminUrl);
-      dbUrl.host = `127.0.0.1:${relay.port}`;
-      dbUrl.pathname = `/${name}`;
-      const server = await startAppServer({ ...baseEnv, DATA_DIR: tempDir(), DATABASE_URL: dbUrl.toString() }, { timeoutMs: 100_000 });
+      const database = await createRelayedDatabase(postgresUrl()!, "cc_edge");
+      const server = await startAppServer({ ...baseEnv, DATA_DIR: tempDir(), DATABASE_URL: database.url }, { timeoutMs: 100_000 });
       try {
         expect((await send(server.port, "GET", "/browse")).status).toBe(200);
 
-        await relay.cut();
+        await database.relay.cut();
         for (const page of ["/browse", "/", `/profile/${PERFORMER}`, "/browse.data"]) {
           const answer = await send(server.port, "GET", page);
           expect(answer.status, page).toBe(503);
@@ -393,15 +336,13 @@ if (postgresUrl()) {
         expect(ready.headers["retry-after"]).toBe("30");
         expect((await send(server.port, "GET", "/livez")).status).toBe(200);
 
-        relay = await startRelay(adminUrl, relay.port);
+        await database.relay.restore();
         expect((await send(server.port, "GET", "/readyz")).status).toBe(200);
         expect((await send(server.port, "GET", "/browse")).status).toBe(200);
       } finally {
         if (process.env.EDGE_DEBUG) console.log(server.output());
         expect(await server.stop()).toBe(0);
-        await relay.cut();
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
+        await database.close();
       }
     });
   });

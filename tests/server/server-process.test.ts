@@ -1,43 +1,28 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
-import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import pg from "pg";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/server/db/client.server";
 import { enqueueEmail } from "~/server/mail/outbox.server";
 import { SANDBOX_DEFAULTS, startStripeSandbox, type StripeSandbox } from "../../scripts/stripe-sandbox/server";
-import { ensureBuild } from "../helpers/build";
 import { startAppServer, type RunningServer } from "../helpers/app-server";
 import { postgresUrl } from "../helpers/db";
 import { freePort } from "../helpers/free-port";
+import { BUILD_DIR, PRODUCTION_ENV, useProductionServer } from "../helpers/production-server";
+import { createRelayedDatabase } from "../helpers/relayed-database";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
 
 // The real entry point, started as its own process on a production build, the way an operator runs it.
-const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 // `node --import tsx`, one process: the `tsx` CLI puts a parent in front that relays signals and
 // SIGKILLs the server when it does not acknowledge one within 30 ms, which a loaded machine misses.
 const NODE_ARGS = ["--import", "tsx", "server.ts"];
 const BIG_FILE_BYTES = 48 * 1024 * 1024;
 
-const baseEnv = {
-  NODE_ENV: "production",
-  BUILD_DIR,
-  BETTER_AUTH_SECRET: "server-process-test-secret-0123456789abcdef",
-  PAYMENTS: "demo",
-  LOG_LEVEL: "info",
-};
-
-const tempDirs: string[] = [];
-function tempDataDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cc-server-"));
-  tempDirs.push(dir);
-  return dir;
-}
+const baseEnv = { ...PRODUCTION_ENV, LOG_LEVEL: "info" };
+const { tempDir: tempDataDir } = useProductionServer("cc-server-");
 
 /** Runs server.ts to completion (for start-ups that must fail) and returns its exit code and output. */
 function runUntilExit(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
@@ -106,12 +91,6 @@ async function waitUntilRefused(url: string) {
   }
   throw new Error("the server kept accepting connections");
 }
-
-beforeAll(() => ensureBuild(BUILD_DIR), 300_000);
-
-afterAll(() => {
-  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
-});
 
 describe("server.ts as a process", { timeout: 120_000 }, () => {
   let server: RunningServer;
@@ -327,63 +306,29 @@ describe("graceful shutdown", { timeout: 120_000 }, () => {
   });
 });
 
-/** A TCP relay to PostgreSQL that the test can cut, to make the database unreachable for the server. */
-async function startRelay(target: URL, port = 0) {
-  const sockets = new Set<net.Socket>();
-  const relay = net.createServer((client) => {
-    const upstream = net.connect(Number(target.port || 5432), target.hostname);
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on("close", () => sockets.delete(socket));
-      socket.on("error", () => undefined);
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  await new Promise<void>((resolve) => relay.listen(port, "127.0.0.1", resolve));
-  return {
-    port: (relay.address() as net.AddressInfo).port,
-    async cut() {
-      await new Promise<void>((resolve) => {
-        relay.close(() => resolve());
-        for (const socket of sockets) socket.destroy();
-      });
-    },
-  };
-}
-
 // Defined only for the PostgreSQL run of the suite (TEST_DATABASE_URL, which CI always makes):
 // an embedded database cannot be cut off from its process.
 if (postgresUrl()) describe("/healthz on PostgreSQL", { timeout: 120_000 }, () => {
   it("answers 503 JSON while the database is unreachable and 200 again once it is back", async () => {
-    const adminUrl = new URL(postgresUrl()!);
-    const name = `cc_srv_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: adminUrl.toString() });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    let relay = await startRelay(adminUrl);
-    const dbUrl = new URL(adminUrl);
-    dbUrl.host = `127.0.0.1:${relay.port}`;
-    dbUrl.pathname = `/${name}`;
-    const server = await startServer({ ...baseEnv, DATA_DIR: tempDataDir(), DATABASE_URL: dbUrl.toString() });
+    const database = await createRelayedDatabase(postgresUrl()!, "cc_srv");
+    const server = await startServer({ ...baseEnv, DATA_DIR: tempDataDir(), DATABASE_URL: database.url });
     try {
       let response = await fetch(`${server.url}/healthz`);
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ status: "ok", database: "postgres" });
 
-      await relay.cut();
+      await database.relay.cut();
       response = await fetch(`${server.url}/healthz`);
       expect(response.status).toBe(503);
       expect(response.headers.get("content-type")).toMatch(/^application\/json/);
       expect(await response.json()).toMatchObject({ status: "error" });
 
-      relay = await startRelay(adminUrl, relay.port);
+      await database.relay.restore();
       response = await fetch(`${server.url}/healthz`);
       expect(response.status).toBe(200);
     } finally {
       expect(await server.stop()).toBe(0);
-      await relay.cut();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await database.close();
     }
   });
 });
