@@ -1,3 +1,4 @@
+import cluster, { type Worker } from "node:cluster";
 import path from "node:path";
 import fs from "node:fs";
 import type { Server } from "node:http";
@@ -24,6 +25,10 @@ const REQUEST_TIMEOUT_MS = 120_000;
 
 async function main() {
   const config = checkedConfig();
+  if (config.workers > 1 && cluster.isPrimary && !DEV) {
+    await runPrimary(config);
+    return;
+  }
   // Loaded only once the configuration is known to be good, so a mistake is reported in a moment.
   const [{ createApp }, { appJobs }, { startScheduler }, { createLogger }, { createServices }] = await Promise.all([
     import("./app/server/http/app.server"),
@@ -57,6 +62,68 @@ async function main() {
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+/** A worker that dies this soon after it started is failing at start-up: the next one waits longer. */
+const WORKER_HEALTHY_AFTER_MS = 10_000;
+const WORKER_RESTART_MAX_DELAY_MS = 30_000;
+
+/**
+ * WEB_CONCURRENCY above 1: this process only forks that many servers, which share the port (Node's
+ * cluster module hands them connections), restarts any that dies, and on SIGTERM/SIGINT passes the
+ * signal on and exits once all have drained. Only the first worker runs the scheduled jobs; they
+ * are safe to run in several processes (each instance of a multi-machine deployment runs them),
+ * but one set per machine is enough.
+ */
+async function runPrimary(config: AppConfig) {
+  const { createLogger } = await import("./app/server/logger.server");
+  const logger = createLogger(config.logLevel);
+  const slots = new Map<Worker, { slot: number; startedAt: number }>();
+  const restartDelay = new Map<number, number>();
+  let stopping = false;
+
+  const fork = (slot: number) => {
+    const worker = cluster.fork(slot === 0 ? {} : { JOBS: "off" });
+    slots.set(worker, { slot, startedAt: Date.now() });
+  };
+  cluster.on("exit", (worker, code, signal) => {
+    const entry = slots.get(worker);
+    slots.delete(worker);
+    if (stopping) {
+      if (slots.size === 0) {
+        logger.info("stopped");
+        process.exit(0);
+      }
+      return;
+    }
+    if (!entry) return;
+    const lived = Date.now() - entry.startedAt;
+    const delay =
+      lived >= WORKER_HEALTHY_AFTER_MS ? 0 : Math.min(WORKER_RESTART_MAX_DELAY_MS, Math.max(1000, (restartDelay.get(entry.slot) ?? 500) * 2));
+    restartDelay.set(entry.slot, delay);
+    logger.error({ worker: entry.slot, code, signal, restartInMs: delay }, "a server process exited; starting another");
+    setTimeout(() => {
+      if (!stopping) fork(entry.slot);
+    }, delay);
+  });
+  for (let slot = 0; slot < config.workers; slot++) fork(slot);
+  logger.info({ workers: config.workers, port: config.port }, "started server processes");
+
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    // Each worker drains its own requests and jobs (shutDown below); the primary waits for them.
+    for (const worker of slots.keys()) worker.process.kill(signal);
+    if (slots.size === 0) process.exit(0);
+    setTimeout(() => {
+      logger.error("server processes took too long to stop; exiting");
+      for (const worker of slots.keys()) worker.process.kill("SIGKILL");
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS + 1000).unref();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
 }
 
 /**

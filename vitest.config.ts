@@ -5,11 +5,11 @@ export default defineConfig({
   test: {
     pool: "forks",
     include: ["app/**/*.test.{ts,tsx}", "tests/server/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
-    // Two server processes cannot share an embedded PGlite, and a killed one is not what production
-    // runs on: those files belong to the PostgreSQL run.
+    // Several server processes cannot share an embedded PGlite, and a killed one is not what
+    // production runs on: those files belong to the PostgreSQL run.
     exclude: [
       ...configDefaults.exclude,
-      ...(process.env.TEST_DATABASE_URL ? [] : ["tests/server/two-instances.test.ts", "tests/server/upload-kill.test.ts"]),
+      ...(process.env.TEST_DATABASE_URL ? [] : ["tests/server/two-instances.test.ts", "tests/server/upload-kill.test.ts", "tests/server/cluster.test.ts"]),
     ],
     globalSetup: ["tests/helpers/global-setup.ts"],
     testTimeout: 30_000,

@@ -98,6 +98,15 @@ describe("loadConfig", () => {
     expect(loadConfig({ PAYMENTS: "demo", STRIPE_SECRET_KEY: "sk_test_abc" }).payments).toEqual({ driver: "demo" });
   });
 
+  it("runs one process unless WEB_CONCURRENCY asks for more, which needs a database server", () => {
+    expect(loadConfig({}).workers).toBe(1);
+    expect(loadConfig({ WEB_CONCURRENCY: "2", DATABASE_URL: "postgres://db.internal/costumecast" }).workers).toBe(2);
+    expect(() => loadConfig({ WEB_CONCURRENCY: "2" })).toThrow(
+      /^Invalid configuration: WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded database serves one process/,
+    );
+    expect(() => loadConfig({ WEB_CONCURRENCY: "0" })).toThrow(/WEB_CONCURRENCY/);
+  });
+
   it("trims a trailing slash from PUBLIC_URL", () => {
     expect(loadConfig({ PUBLIC_URL: "https://costumecast.com/" }).publicUrl).toBe("https://costumecast.com");
   });

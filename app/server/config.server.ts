@@ -94,6 +94,7 @@ const envSchema = z
     DATA_DIR: z.string().trim().min(1).default("./data"),
     DATABASE_URL: urlString(["postgres:", "postgresql:"]).optional().or(z.literal("").transform(() => undefined)),
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
     BETTER_AUTH_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
     SMTP_URL: optionalString.pipe(urlString(["smtp:", "smtps:"]).optional()),
     MAIL_FROM: z.string().trim().min(3).default("CostumeCast <no-reply@costumecast.local>"),
@@ -131,6 +132,13 @@ const envSchema = z
   })
   .superRefine((env, ctx) => {
     const production = env.NODE_ENV === "production";
+    if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["WEB_CONCURRENCY"],
+        message: "above 1 needs DATABASE_URL: the embedded database serves one process",
+      });
+    }
     if (production && !env.BETTER_AUTH_SECRET) {
       ctx.addIssue({ code: "custom", path: ["BETTER_AUTH_SECRET"], message: "is required when NODE_ENV=production" });
     }
@@ -196,6 +204,8 @@ export interface AppConfig {
     | { driver: "stripe"; secretKey: string; webhookSecret: string; priceId: string; apiUrl: string | undefined };
   demoMode: boolean;
   jobsEnabled: boolean;
+  /** Server processes on this machine (WEB_CONCURRENCY): above 1, a primary process forks that many workers. */
+  workers: number;
   /** True when a proxy is trusted to say the visitor's address (see `trustedProxies` for which). */
   trustProxy: boolean;
   /** What Express's `trust proxy` is set to: a hop count or the proxies' addresses. */
@@ -263,6 +273,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir,
     databaseUrl: env.DATABASE_URL,
     databasePoolMax: env.DATABASE_POOL_MAX,
+    workers: env.WEB_CONCURRENCY,
     authSecret: env.BETTER_AUTH_SECRET ?? DEV_AUTH_SECRET,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
