@@ -335,10 +335,22 @@ if (postgresUrl()) {
         expect(ready.status).toBe(503);
         expect(ready.headers["retry-after"]).toBe("30");
         expect((await send(server.port, "GET", "/livez")).status).toBe(200);
+        // The sign-in API too: a 503 a client can wait out, in JSON, not a bare 500.
+        const signIn = () =>
+          send(server.port, "POST", "/api/auth/sign-in/email", {
+            headers: { "Content-Type": "application/json", Origin: server.url },
+            body: JSON.stringify({ email: "nobody-here@example.com", password: PASSWORD }),
+          });
+        const refusedSignIn = await signIn();
+        expect(refusedSignIn.status).toBe(503);
+        expect(refusedSignIn.headers["retry-after"]).toBe("30");
+        expect(refusedSignIn.headers["content-type"]).toMatch(/^application\/json/);
 
         await database.relay.restore();
         expect((await send(server.port, "GET", "/readyz")).status).toBe(200);
         expect((await send(server.port, "GET", "/browse")).status).toBe(200);
+        // better-auth's own answer again: no such account.
+        expect((await signIn()).status).toBe(401);
       } finally {
         if (process.env.EDGE_DEBUG) console.log(server.output());
         expect(await server.stop()).toBe(0);
