@@ -1,4 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
+import S3rver from "s3rver";
+import sharp from "sharp";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -6,15 +9,18 @@ import { eq, inArray } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDatabase, type Database } from "~/server/db/client.server";
-import { billingNotices, emailOutbox, stripeCustomers, stripeSubscriptions, user } from "~/server/db/schema";
+import { IMAGE_UPLOAD_FIELD } from "~/lib/images";
+import { billingNotices, emailOutbox, profileImages, stripeCustomers, stripeSubscriptions, user } from "~/server/db/schema";
 import { enqueueEmail } from "~/server/mail/outbox.server";
 import { startAppServer, type RunningServer } from "../helpers/app-server";
 import { ensureBuild } from "../helpers/build";
 import { postgresUrl } from "../helpers/db";
+import { freePort } from "../helpers/free-port";
 import { startSmtpSink, type SmtpSink, type CapturedMail } from "../helpers/smtp-sink";
 
-// Two production server processes on one PostgreSQL database and one SMTP server, the way several
-// instances run behind a load balancer: a session made on one is good on the other, and the work
+// Two production server processes on one PostgreSQL database, one S3 bucket (s3rver on loopback) and
+// one SMTP server, the way several instances run behind a load balancer: a session made on one is
+// good on the other, an image uploaded through one is shown and removed by the other, and the work
 // both processes' jobs share (the outbox, the renewal reminders) is done once, not once per process.
 
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
@@ -86,6 +92,9 @@ describe.runIf(postgresUrl())("two server processes on one PostgreSQL database",
   const dataDirs: string[] = [];
   let a: RunningServer;
   let b: RunningServer;
+  let s3: S3rver;
+  let s3Dir: string;
+  const bucket = "costumecast-two";
   const subscriber = { id: randomUUID(), email: "subscriber@example.com" };
 
   beforeAll(async () => {
@@ -116,12 +125,27 @@ describe.runIf(postgresUrl())("two server processes on one PostgreSQL database",
     });
 
     sink = await startSmtpSink();
+    s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), "cc-two-s3-"));
+    s3 = new S3rver({ address: "127.0.0.1", port: await freePort(), silent: true, directory: s3Dir });
+    const { port: s3Port } = await s3.run();
+    const s3Endpoint = `http://127.0.0.1:${s3Port}`;
+    const s3Credentials = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
+    const s3Admin = new S3Client({ region: "us-east-1", endpoint: s3Endpoint, forcePathStyle: true, credentials: s3Credentials });
+    await s3Admin.send(new CreateBucketCommand({ Bucket: bucket }));
+    s3Admin.destroy();
+    const storageEnv = {
+      STORAGE_DRIVER: "s3",
+      S3_BUCKET: bucket,
+      S3_ENDPOINT: s3Endpoint,
+      S3_ACCESS_KEY_ID: s3Credentials.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3Credentials.secretAccessKey,
+    };
     const env = (name: string): Record<string, string> => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cc-two-"));
       dataDirs.push(dataDir);
       // Its own From per process, so the sink can tell which instance delivered each mail.
       const mailFrom = `CostumeCast ${name} <no-reply@costumecast.test>`;
-      return { ...serverEnv, DATA_DIR: dataDir, DATABASE_URL: dbUrl.toString(), SMTP_URL: sink.url, MAIL_FROM: mailFrom };
+      return { ...serverEnv, ...storageEnv, DATA_DIR: dataDir, DATABASE_URL: dbUrl.toString(), SMTP_URL: sink.url, MAIL_FROM: mailFrom };
     };
     // Started together, so their first job runs (each job runs once at start) overlap; the long
     // start-up allowance is for a cold build on a loaded machine, as in server-process.test.ts.
@@ -138,6 +162,8 @@ describe.runIf(postgresUrl())("two server processes on one PostgreSQL database",
       await admin.end();
     }
     for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+    await s3?.close();
+    if (s3Dir) fs.rmSync(s3Dir, { recursive: true, force: true });
   });
 
   it("accepts on one instance the session signed in on the other", async () => {
@@ -158,6 +184,56 @@ describe.runIf(postgresUrl())("two server processes on one PostgreSQL database",
     const anonymous = await fetch(`${b.url}/dashboard`, { redirect: "manual" });
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("location")).toMatch(/^\/signin/);
+  });
+
+  it("shows on one instance the image uploaded through the other, and removes it from either", async () => {
+    const email = "images-two@example.com";
+    expect((await authPost(b, "/sign-up/email", { email, password: PASSWORD, name: "" })).status).toBe(200);
+    const signIn = await authPost(b, "/sign-in/email", { email, password: PASSWORD });
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+
+    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#0ea5e9" } }).jpeg().toBuffer();
+    const form = new FormData();
+    form.append(IMAGE_UPLOAD_FIELD, new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "costume.jpg");
+    const uploaded = await fetch(`${a.url}/dashboard/manage-images/upload`, {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: PUBLIC_URL, Accept: "application/json" },
+      body: form,
+    });
+    expect(await uploaded.json()).toEqual({ ok: true, uploaded: 1 });
+
+    const [image] = await database.db.select().from(profileImages);
+    expect(image.imageUrl.startsWith("http://127.0.0.1:")).toBe(true);
+    const page = await fetch(`${b.url}/dashboard/manage-images`, { headers: { Cookie: cookie } });
+    expect(await page.text()).toContain(image.imageUrl);
+    const file = await fetch(image.imageUrl);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toBe("image/webp");
+
+    // A page's action also compares the Origin with the address asked for, which the load balancer
+    // passes on in X-Forwarded-Host (trusted: one proxy hop).
+    const deleted = await fetch(`${b.url}/dashboard/manage-images`, {
+      method: "POST",
+      headers: {
+        Cookie: cookie,
+        Origin: PUBLIC_URL,
+        "X-Forwarded-Host": new URL(PUBLIC_URL).host,
+        "X-Forwarded-Proto": "http",
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({ intent: "delete", imageId: image.id }),
+      redirect: "manual",
+    });
+    expect(deleted.status).toBe(302);
+    expect(await database.db.select().from(profileImages)).toEqual([]);
+    expect((await fetch(image.imageUrl)).status).toBe(404);
+    const onA = await fetch(`${a.url}/dashboard/manage-images`, { headers: { Cookie: cookie } });
+    const listed = await onA.text();
+    expect(listed).toContain("No images yet.");
+    expect(listed).not.toContain(image.imageUrl);
   });
 
   it("counts one visitor's reset requests against one limit, whichever instance each reaches", async () => {
