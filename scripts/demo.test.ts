@@ -1,9 +1,10 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "~/server/config.server";
+import { childProcessesRunning } from "../tests/helpers/child-processes";
 import { demoAuthSecret, demoServerEnv } from "./demo";
 
 // `npm run demo` runs the production server: its environment says so, the configuration accepts it
@@ -50,14 +51,6 @@ describe("the demo's environment", () => {
   });
 });
 
-function childrenOf(pid: number): number[] {
-  const out = execFileSync("ps", ["-o", "pid=", "--ppid", String(pid)], { encoding: "utf8" });
-  return out
-    .split("\n")
-    .map((line) => Number(line.trim()))
-    .filter((n) => n > 0);
-}
-
 function environOf(pid: number): Record<string, string> {
   const raw = fs.readFileSync(`/proc/${pid}/environ`, "utf8");
   return Object.fromEntries(
@@ -92,7 +85,8 @@ describe("npm run demo", { timeout: 300_000 }, () => {
       expect(url, output).not.toBeNull();
       expect(output).toContain("Server: the production build with NODE_ENV=production");
 
-      const [server] = childrenOf(demo.pid!);
+      // The demo's server process (tsx's esbuild helper is a child of the demo too).
+      const [server] = childProcessesRunning(demo.pid!, "server.ts");
       expect(server, output).toBeGreaterThan(0);
       expect(environOf(server)).toMatchObject({ NODE_ENV: "production", DEMO_MODE: "true", PAYMENTS: "stripe" });
 

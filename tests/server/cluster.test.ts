@@ -6,6 +6,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startAppServer, type RunningServer } from "../helpers/app-server";
 import { ensureBuild } from "../helpers/build";
+import { childProcessesRunning } from "../helpers/child-processes";
 import { postgresUrl } from "../helpers/db";
 
 // WEB_CONCURRENCY=2: one primary process forks two servers sharing the port. A worker that dies is
@@ -15,31 +16,21 @@ import { postgresUrl } from "../helpers/db";
 
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 
-/** The server processes whose parent is `pid`, from /proc (tsx's esbuild helper is a child too, and left out). */
+/** The server processes the primary forked. */
 function childrenOf(pid: number): number[] {
-  const children: number[] = [];
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      // The command name (field 2) is in parentheses and may hold spaces; the parent id follows the state.
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(fields[1]) !== pid) continue;
-      if (fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").includes("server.ts")) children.push(Number(entry));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return children.sort((a, b) => a - b);
+  return childProcessesRunning(pid, "server.ts");
 }
 
 /** A GET on a connection of its own (a kept-alive one may belong to the worker just killed). */
 function statusOf(url: string): Promise<number> {
   return new Promise((resolve, reject) => {
     http
-      .get(url, { agent: false }, (response) => {
+      .get(url, { agent: false, timeout: 10_000 }, (response) => {
         response.resume();
         resolve(response.statusCode ?? 0);
+      })
+      .on("timeout", function (this: http.ClientRequest) {
+        this.destroy(new Error(`no answer from ${url} in 10 s`));
       })
       .on("error", reject);
   });
@@ -100,8 +91,10 @@ describe.runIf(postgresUrl())("WEB_CONCURRENCY=2 on PostgreSQL", { timeout: 240_
     const workers = await waitFor("two workers", () => childrenOf(primary), (pids) => pids.length === 2);
     expect(await statusOf(`${server.url}/about`)).toBe(200);
 
-    // One worker killed outright: the other keeps answering while the primary starts a replacement.
+    // One worker killed outright: once the primary has seen it go (a connection it handed over in
+    // that instant is lost, as with any crash), the other answers while a replacement starts.
     process.kill(workers[0], "SIGKILL");
+    await waitFor("the primary to notice", () => server.output().includes("a server process exited; starting another"), Boolean);
     const statuses: number[] = [];
     for (let i = 0; i < 20; i++) statuses.push(await statusOf(`${server.url}/about`));
     expect(statuses.every((status) => status === 200)).toBe(true);
