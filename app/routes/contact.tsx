@@ -3,6 +3,10 @@ import type { Route } from "./+types/contact";
 import { StaticPage } from "~/components/static/StaticPage";
 import { useSiteDetails } from "~/components/static/site";
 import { pageMeta, siteFrom } from "~/lib/meta";
+import { routeCacheHeaders, staticPageLoader } from "~/server/http/cache-headers.server";
+
+export const loader = staticPageLoader;
+export const headers: Route.HeadersFunction = (args) => routeCacheHeaders(args);
 
 export function meta({ matches }: Route.MetaArgs) {
   const site = siteFrom(matches);

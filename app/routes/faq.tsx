@@ -5,6 +5,10 @@ import { StaticPage } from "~/components/static/StaticPage";
 import { useSiteDetails } from "~/components/static/site";
 import { FREE_LISTING_SPOTS, MAX_IMAGES_PER_PROFILE, PLANS } from "~/lib/constants";
 import { pageMeta, siteFrom } from "~/lib/meta";
+import { routeCacheHeaders, staticPageLoader } from "~/server/http/cache-headers.server";
+
+export const loader = staticPageLoader;
+export const headers: Route.HeadersFunction = (args) => routeCacheHeaders(args);
 
 const PRICE = PLANS.YEARLY_MEMBERSHIP.priceUsd;
 

@@ -4,6 +4,10 @@ import { StaticPage } from "~/components/static/StaticPage";
 import { useSiteDetails } from "~/components/static/site";
 import { LEGAL_LAST_UPDATED } from "~/lib/constants";
 import { pageMeta, siteFrom } from "~/lib/meta";
+import { routeCacheHeaders, staticPageLoader } from "~/server/http/cache-headers.server";
+
+export const loader = staticPageLoader;
+export const headers: Route.HeadersFunction = (args) => routeCacheHeaders(args);
 
 export function meta({ matches }: Route.MetaArgs) {
   const site = siteFrom(matches);

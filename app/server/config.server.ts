@@ -95,6 +95,7 @@ const envSchema = z
     DATABASE_URL: urlString(["postgres:", "postgresql:"]).optional().or(z.literal("").transform(() => undefined)),
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+    PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
     BETTER_AUTH_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
     SMTP_URL: optionalString.pipe(urlString(["smtp:", "smtps:"]).optional()),
     MAIL_FROM: z.string().trim().min(3).default("CostumeCast <no-reply@costumecast.local>"),
@@ -206,6 +207,8 @@ export interface AppConfig {
   jobsEnabled: boolean;
   /** Server processes on this machine (WEB_CONCURRENCY): above 1, a primary process forks that many workers. */
   workers: number;
+  /** PAGE_CACHE_SECONDS: how long a process keeps an anonymous public page it rendered (0: not at all). */
+  pageCacheSeconds: number;
   /** True when a proxy is trusted to say the visitor's address (see `trustedProxies` for which). */
   trustProxy: boolean;
   /** What Express's `trust proxy` is set to: a hop count or the proxies' addresses. */
@@ -274,6 +277,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: env.DATABASE_URL,
     databasePoolMax: env.DATABASE_POOL_MAX,
     workers: env.WEB_CONCURRENCY,
+    pageCacheSeconds: env.PAGE_CACHE_SECONDS,
     authSecret: env.BETTER_AUTH_SECRET ?? DEV_AUTH_SECRET,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

@@ -4,6 +4,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom
 import type { Db } from "./db/client.server";
 import { emailOutbox } from "./db/schema";
 import type { Logger } from "./logger.server";
+import type { PageCacheResult } from "./http/page-cache.server";
 import type { WebhookResult } from "./payments/webhook.server";
 
 // What an operator's Prometheus scrapes at /metrics. Each app instance owns its registry (never
@@ -18,6 +19,8 @@ export interface Metrics {
   /** One finished run of a scheduled job. */
   jobRun(job: string, failed: boolean): void;
   webhookEvent(result: WebhookResult): void;
+  /** One page request the page cache saw: served from it, rendered and kept, or rendered and not keepable. */
+  pageCache(result: PageCacheResult): void;
   /** The text exposition, outbox depth read from the database at this moment. */
   exposition(): Promise<{ contentType: string; body: string }>;
 }
@@ -169,7 +172,17 @@ export function createMetrics(db: Db, logger: Logger): Metrics {
     registers: [registry],
   });
 
+  const pageCacheRequests = new Counter({
+    name: "costumecast_page_cache_requests_total",
+    help: "Anonymous page requests by what the page cache did: hit, miss (rendered and kept) or bypass (rendered, not keepable).",
+    labelNames: ["result"] as const,
+    registers: [registry],
+  });
+
   return {
+    pageCache(result) {
+      pageCacheRequests.inc({ result });
+    },
     observeRequest(method, path, status, seconds) {
       requestDuration.observe(
         {

@@ -10,6 +10,7 @@ import type { AppServices } from "../services.server";
 import { FORM_BODY_LIMIT_BYTES, limitBody } from "./body-limit.server";
 import { mountMedia } from "./media-route.server";
 import { OUTAGE_RETRY_AFTER_SECONDS } from "./outage.server";
+import { createPageCache } from "./page-cache.server";
 import { pageHandler } from "./page-handler.server";
 import { precompressedAssets } from "./precompressed-assets.server";
 import { refuseCrossSite, securityHeaders } from "./security.server";
@@ -46,6 +47,13 @@ export interface AppOptions {
   isShuttingDown?: () => boolean;
 }
 
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/**
+ * Posts that change no public page: signing in, up, out and resetting a password (no profile is
+ * made or shown by them) and an inquiry on a profile. Every other post empties the page cache.
+ */
+const POSTS_KEEPING_PUBLIC_PAGES = /^\/(?:api\/auth\/.*|signin|signup|signout|forgot-password|reset-password|profile\/[^/]+)(?:\.data)?$/;
+
 export function createApp(services: AppServices, { build, isShuttingDown = () => false }: AppOptions): Express {
   const { config, logger } = services;
   const app = express();
@@ -56,6 +64,7 @@ export function createApp(services: AppServices, { build, isShuttingDown = () =>
     app.set("trust proxy", "hops" in config.trustedProxies ? config.trustedProxies.hops : config.trustedProxies.addresses);
   }
 
+  const pageCache = createPageCache(config.pageCacheSeconds);
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
     // A request that slips in on a kept-alive socket during shutdown is answered, then its socket closed.
@@ -64,6 +73,8 @@ export function createApp(services: AppServices, { build, isShuttingDown = () =>
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       logger.info({ method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
       services.metrics.observeRequest(req.method, req.originalUrl, res.statusCode, ms / 1000);
+      // Whatever a post changed shows on the next page this process serves (page-cache.server.ts).
+      if (!SAFE_METHODS.has(req.method) && !POSTS_KEEPING_PUBLIC_PAGES.test(req.path)) pageCache.clear();
     });
     // Whatever reads X-Forwarded-For after this point (better-auth's limiter, the forms' limits)
     // sees one address, the one Express resolved, rather than the chain a client can prepend to.
@@ -154,7 +165,7 @@ export function createApp(services: AppServices, { build, isShuttingDown = () =>
     app.use(express.static(build.clientDir, { maxAge: "1h", index: false }));
   }
 
-  app.all("/{*splat}", pageHandler(services, build.build, build.mode));
+  app.all("/{*splat}", pageHandler(services, build.build, build.mode, pageCache));
 
   return app;
 }

@@ -20,7 +20,10 @@ const PRIVATE_CACHE_CONTROL = "private, no-store";
 // references. Processes of one deployment disagree, which costs a 200 instead of a 304, never a stale page.
 const BUILD_SALT = process.env.BUILD_ID ?? randomBytes(8).toString("hex");
 
-const PERSONAL_COOKIE = /(?:^|;\s*)(?:__Secure-)?(?:better-auth\.session_token|cc_flash)=/;
+/** Cookies that make a page personal: the session, and a toast waiting to be shown. */
+export const PERSONAL_COOKIE = /(?:^|;\s*)(?:__Secure-)?(?:better-auth\.session_token|cc_flash)=/;
+/** Pages that show an account's own data (email, inquiries, billing): never kept by any cache. */
+export const ACCOUNT_PAGES = /^\/(?:dashboard|admin)(?:\/|\.data$|$)/;
 
 /** True when nothing in the request can make the page differ from what any visitor would get. */
 function isAnonymousRequest(request: Request): boolean {
@@ -33,7 +36,8 @@ function etagFor(payload: unknown): string {
   return `W/"${hash.slice(0, 27)}"`;
 }
 
-function matches(ifNoneMatch: string | null, etag: string): boolean {
+/** True when the If-None-Match header names the ETag (or `*`). */
+export function etagMatches(ifNoneMatch: string | null | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   const bare = etag.replace(/^W\//, "");
   return ifNoneMatch.split(",").some((tag) => {
@@ -69,7 +73,7 @@ export function cachedData<T>(request: Request, payload: T, options: CachedOptio
     Vary: "Cookie",
   });
   // React Router sends no body for a 304, whatever the payload.
-  if (matches(request.headers.get("If-None-Match"), etag)) return data(payload, { status: 304, headers });
+  if (etagMatches(request.headers.get("If-None-Match"), etag)) return data(payload, { status: 304, headers });
   return data(payload, { status, headers });
 }
 
@@ -100,4 +104,12 @@ export function routeCacheHeaders({
     result.delete("ETag");
   }
   return result;
+}
+
+/**
+ * The loader of a page whose words depend only on the deployment (about, FAQ, terms...): it loads
+ * nothing, and exists so an anonymous visitor's copy is shared-cacheable like the directory's pages.
+ */
+export function staticPageLoader({ request }: { request: Request }) {
+  return cachedData(request, { page: new URL(request.url).pathname });
 }

@@ -3,6 +3,8 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import type { AppServices } from "../services.server";
 import { bufferedBody } from "./body-limit.server";
+import { ACCOUNT_PAGES } from "./cache-headers.server";
+import { sendCachedPage, type CachedPage, type PageCache } from "./page-cache.server";
 import { isDatabaseUnavailable, outageResponse } from "./outage.server";
 import { cspNonce } from "./security.server";
 
@@ -11,8 +13,6 @@ import { cspNonce } from "./security.server";
 // response's CSP nonce, and a page that failed on an unreachable database becomes a 503.
 
 const NO_STORE = "private, no-store";
-/** Pages that show an account's own data (email, inquiries, billing): never kept by any cache. */
-const ACCOUNT_PAGES = /^\/(?:dashboard|admin)(?:\/|\.data$|$)/;
 
 function webRequest(req: ExpressRequest, res: ExpressResponse, fallbackOrigin: string): Request {
   const base = `${req.protocol}://${req.host}`;
@@ -75,11 +75,26 @@ export function pageHandler(
   services: AppServices,
   build: ServerBuild | (() => Promise<ServerBuild>),
   mode: "production" | "development",
+  cache: PageCache,
 ): RequestHandler {
   const handle = createRequestHandler(build, mode);
   const fallbackOrigin = services.config.publicUrl;
   return async (req, res, next) => {
+    const key = cache.keyOf(req);
+    let render: { done(page: CachedPage | null): void } | null = null;
     try {
+      if (key) {
+        let kept = cache.get(key);
+        const pending = kept ? null : cache.pending(key);
+        if (pending) kept = await pending;
+        if (kept) {
+          services.metrics.pageCache("hit");
+          sendCachedPage(req, res, kept, cspNonce(res));
+          return;
+        }
+        if (!cache.isUncacheable(key)) render = cache.begin(key);
+        if (!render) services.metrics.pageCache("bypass");
+      }
       const request = webRequest(req, res, fallbackOrigin);
       let databaseDown = false;
       const context: AppLoadContext = {
@@ -98,8 +113,18 @@ export function pageHandler(
         await response.body?.cancel();
         response = outageResponse();
       }
+      if (render) {
+        const { page, body } = await cache.capture(response, context.cspNonce ?? "");
+        render.done(page);
+        render = null;
+        services.metrics.pageCache(page ? "miss" : "bypass");
+        if (body) {
+          response = new Response(new Uint8Array(body), { status: response.status, statusText: response.statusText, headers: response.headers });
+        }
+      }
       await send(res, response, privacyOverride(req, response));
     } catch (error) {
+      render?.done(null);
       next(error);
     }
   };

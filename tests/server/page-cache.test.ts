@@ -1,0 +1,154 @@
+import fs from "node:fs";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import pino from "pino";
+import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "~/server/config.server";
+import { profiles } from "~/server/db/schema";
+import { createApp } from "~/server/http/app.server";
+import { createServices, type AppServices } from "~/server/services.server";
+import { ensureBuild } from "../helpers/build";
+import { createTestDatabase, type TestDatabase } from "../helpers/db";
+import { createAccount, sessionCookie } from "./accounts-fixtures";
+import { addPerformer } from "./search-fixtures";
+
+// The per-process page cache (page-cache.server.ts) in front of the real production build: what it
+// keeps, for how long, what it never keeps, and that each visitor's copy runs under their own nonce.
+
+const BUILD_DIR = process.env.BUILD_DIR ?? "build";
+const TTL_SECONDS = 2;
+
+let database: TestDatabase;
+let services: AppServices;
+let dataDir: string;
+let server: Server;
+let url: string;
+let performer: string;
+
+beforeAll(async () => {
+  ensureBuild(BUILD_DIR);
+  database = await createTestDatabase();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cc-page-cache-"));
+  const config = loadConfig({ DATA_DIR: dataDir, PAGE_CACHE_SECONDS: String(TTL_SECONDS), PAYMENTS: "demo" });
+  services = await createServices(config, pino({ level: "silent" }), { ...database, close: async () => undefined });
+  const buildDir = path.resolve(BUILD_DIR);
+  const build = (await import(path.join(buildDir, "server", "index.js"))) as ServerBuild;
+  const app = createApp(services, { build: { mode: "production", build, clientDir: path.join(buildDir, "client") } });
+  server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  performer = await addPerformer(database.db, { displayName: "Captain Cached", state: "FL", city: "Orlando" });
+}, 300_000);
+
+afterAll(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+  await database?.close();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function rename(displayName: string) {
+  await database.db.update(profiles).set({ displayName }).where(eq(profiles.id, performer));
+}
+
+async function page(pathAndQuery: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${url}${pathAndQuery}`, { headers });
+  return { response, html: await response.text() };
+}
+
+function scriptNonces(html: string): Set<string> {
+  return new Set([...html.matchAll(/<script[^>]*\snonce="([^"]+)"/g)].map((match) => match[1]));
+}
+
+async function cacheCounts(): Promise<Record<string, number>> {
+  const { body } = await services.metrics.exposition();
+  const counts: Record<string, number> = {};
+  for (const match of body.matchAll(/^costumecast_page_cache_requests_total\{result="(\w+)"\} (\d+)$/gm)) counts[match[1]] = Number(match[2]);
+  return counts;
+}
+
+describe(`the page cache (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, { timeout: 60_000 }, () => {
+  it("serves an anonymous page from memory until its time is up, each copy under its own response's nonce", async () => {
+    const first = await page(`/profile/${performer}`);
+    expect(first.html).toContain("Captain Cached");
+    await rename("Captain Renamed");
+
+    const second = await page(`/profile/${performer}`);
+    expect(second.response.status).toBe(200);
+    expect(second.html).toContain("Captain Cached");
+    for (const answer of [first, second]) {
+      const nonces = scriptNonces(answer.html);
+      expect(nonces.size).toBe(1);
+      const [nonce] = [...nonces];
+      expect(answer.response.headers.get("content-security-policy")).toContain(`'nonce-${nonce}'`);
+    }
+    expect([...scriptNonces(first.html)]).not.toEqual([...scriptNonces(second.html)]);
+
+    // A visitor who holds the page gets a 304 from the kept copy, with no policy to upset it.
+    const etag = second.response.headers.get("etag");
+    expect(etag).toBeTruthy();
+    const revalidated = await fetch(`${url}/profile/${performer}`, { headers: { "If-None-Match": etag! } });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.get("content-security-policy")).toBeNull();
+
+    await new Promise((resolve) => setTimeout(resolve, TTL_SECONDS * 1000 + 100));
+    expect((await page(`/profile/${performer}`)).html).toContain("Captain Renamed");
+  });
+
+  it("keeps the words-only pages too (about, FAQ, terms) for anonymous visitors", async () => {
+    const first = await page("/faq");
+    expect(first.response.headers.get("cache-control")).toMatch(/^public/);
+    const before = await cacheCounts();
+    expect((await page("/faq")).response.status).toBe(200);
+    expect(((await cacheCounts()).hit ?? 0) - (before.hit ?? 0)).toBe(1);
+  });
+
+  it("renders a page once for visitors asking at the same moment", async () => {
+    const before = await cacheCounts();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => page("/browse/FL?city=Orlando")));
+    for (const answer of answers) {
+      expect(answer.response.status).toBe(200);
+      expect(answer.html).toContain("Orlando");
+    }
+    const after = await cacheCounts();
+    expect((after.miss ?? 0) - (before.miss ?? 0)).toBe(1);
+    expect((after.hit ?? 0) - (before.hit ?? 0)).toBe(7);
+  });
+
+  it("never keeps a signed-in visitor's page, and forgets everything once a post that may change a page went through this process", async () => {
+    await rename("Captain Cached");
+    await new Promise((resolve) => setTimeout(resolve, TTL_SECONDS * 1000 + 100));
+    expect((await page(`/profile/${performer}`)).html).toContain("Captain Cached");
+    await rename("Captain Posted");
+
+    // Signed in: rendered for this visitor, never from the kept copy.
+    await createAccount(services, "cache-visitor@example.com");
+    const cookie = await sessionCookie(services, "cache-visitor@example.com");
+    const signedIn = await page(`/profile/${performer}`, { Cookie: cookie });
+    expect(signedIn.html).toContain("Captain Posted");
+    expect(signedIn.response.headers.get("cache-control")).toContain("private");
+    expect((await page(`/profile/${performer}`)).html).toContain("Captain Cached");
+
+    // Signing out changes no public page, so the kept copy stays.
+    await fetch(`${url}/signout`, { method: "POST", headers: { Cookie: cookie, Origin: url }, redirect: "manual" });
+    expect((await page(`/profile/${performer}`)).html).toContain("Captain Cached");
+
+    // A post that may change one (here an upload, refused for want of a session) empties the cache.
+    await fetch(`${url}/dashboard/manage-images/upload`, { method: "POST", headers: { Origin: url }, redirect: "manual" });
+    expect((await page(`/profile/${performer}`)).html).toContain("Captain Posted");
+  });
+
+  it("does not keep answers that are not a shared-cacheable 200", async () => {
+    const before = await cacheCounts();
+    expect((await page("/profile/no-such-performer")).response.status).toBe(404);
+    // Known not to be keepable: visitors asking at once are each answered, none waits on another.
+    const answers = await Promise.all(Array.from({ length: 6 }, () => page("/profile/no-such-performer")));
+    expect(answers.map((answer) => answer.response.status)).toEqual([404, 404, 404, 404, 404, 404]);
+    const after = await cacheCounts();
+    expect((after.hit ?? 0) - (before.hit ?? 0)).toBe(0);
+    expect((after.bypass ?? 0) - (before.bypass ?? 0)).toBe(7);
+  });
+});
