@@ -20,10 +20,18 @@ export interface AppServices {
   metrics: Metrics;
 }
 
+/** No page, job or webhook waits on one database answer longer than this. */
+const QUERY_TIMEOUT_MS = 15_000;
+
 export async function createServices(config: AppConfig, logger: Logger, database?: Database): Promise<AppServices> {
   const opened =
     database ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax }));
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolMax: config.databasePoolMax,
+      queryTimeoutMs: QUERY_TIMEOUT_MS,
+    }));
   try {
     const storage = await createStorage(config.storage);
     const auth = createAuth(opened.db, config, logger);

@@ -363,5 +363,36 @@ if (postgresUrl()) {
         await database.close();
       }
     });
+
+    it("answers 503 within seconds when the database goes silent (a network partition) instead of holding the request", async () => {
+      const database = await createRelayedDatabase(postgresUrl()!, "cc_edge_stall");
+      const server = await startAppServer(
+        { ...baseEnv, DATA_DIR: tempDir(), DATABASE_URL: database.url, PAGE_CACHE_SECONDS: "0" },
+        { timeoutMs: 100_000 },
+      );
+      try {
+        expect((await send(server.port, "GET", "/browse")).status).toBe(200);
+        await database.relay.cut("stall");
+        const started = Date.now();
+        const answer = await send(server.port, "GET", "/browse/TX");
+        const waited = Date.now() - started;
+        expect(answer.status).toBe(503);
+        expect(answer.headers["retry-after"]).toBe("30");
+        // The server's 15 s query limit (5 s for a new connection), not the client's patience.
+        expect(waited).toBeLessThan(20_000);
+
+        await database.relay.restore();
+        const deadline = Date.now() + 10_000;
+        let status = 0;
+        while (status !== 200 && Date.now() < deadline) {
+          status = (await send(server.port, "GET", "/browse/TX")).status;
+          if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        expect(status).toBe(200);
+      } finally {
+        expect(await server.stop()).toBe(0);
+        await database.close();
+      }
+    });
   });
 }

@@ -40,36 +40,40 @@ export interface OpenOptions {
   /** An already-open PGlite instance (tests). */
   pglite?: PGlite;
   migrate?: boolean;
+  /**
+   * PostgreSQL: a query with no answer after this long fails (the server passes 15 s), as when the
+   * link to the database swallows packets instead of refusing them; unset for scripts whose bulk
+   * statements may run longer.
+   */
+  queryTimeoutMs?: number;
 }
+
+/** How long a new PostgreSQL connection, or a turn for one when the pool is full, may take. */
+const CONNECT_TIMEOUT_MS = 5_000;
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const shouldMigrate = options.migrate ?? true;
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolMax ?? 10, shouldMigrate);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolMax ?? 10, shouldMigrate, options.queryTimeoutMs);
   return openPglite(options, shouldMigrate);
 }
 
-async function openPostgres(url: string, max: number, shouldMigrate: boolean): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
+async function openPostgres(url: string, max: number, shouldMigrate: boolean, queryTimeoutMs?: number): Promise<Database> {
+  // A database that cannot be reached fails a request in seconds, whether it refuses or stays silent
+  // (a network partition), so the visitor gets the outage page instead of a request held open.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+    ...(queryTimeoutMs ? { query_timeout: queryTimeoutMs } : {}),
+  });
+  if (shouldMigrate) await migratePostgres(url);
   // A client losing its connection must not crash the process: idle ones report on the pool (which
   // replaces them); a checked-out one (a transaction, a job's query) reports on itself, after its
   // query has already failed and been answered as an error.
   pool.on("error", () => undefined);
   pool.on("connect", (client) => client.on("error", () => undefined));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  if (shouldMigrate) {
-    const client = await pool.connect();
-    try {
-      // Several app processes may start at once: only one applies migrations.
-      await client.query("select pg_advisory_lock(727274)");
-      try {
-        await migratePg(drizzlePg(client, { schema }), { migrationsFolder: migrationsFolder() });
-      } finally {
-        await client.query("select pg_advisory_unlock(727274)");
-      }
-    } finally {
-      client.release();
-    }
-  }
   return {
     db,
     driver: "postgres",
@@ -80,6 +84,27 @@ async function openPostgres(url: string, max: number, shouldMigrate: boolean): P
       await pool.end();
     },
   };
+}
+
+/**
+ * Applies the migrations on a connection of its own, with no query time limit: a migration that
+ * rewrites a large table, or another process's migration this one waits for, may take minutes.
+ */
+async function migratePostgres(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  client.on("error", () => undefined);
+  await client.connect();
+  try {
+    // Several app processes may start at once: only one applies migrations.
+    await client.query("select pg_advisory_lock(727274)");
+    try {
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder: migrationsFolder() });
+    } finally {
+      await client.query("select pg_advisory_unlock(727274)");
+    }
+  } finally {
+    await client.end();
+  }
 }
 
 async function openPglite(options: OpenOptions, shouldMigrate: boolean): Promise<Database> {

@@ -26,6 +26,7 @@ const SQLSTATE = /^(?:08\d{3}|57P0[1-3]|53300)$/;
 const LOST_CONNECTION_MESSAGES = [
   /^Connection terminated/,
   /^timeout exceeded when trying to connect/,
+  /^Query read timeout/,
   /^Cannot use a pool after calling end on the pool/,
   /^Client has encountered a connection error and is not queryable/,
   /^PGlite is closed/,
