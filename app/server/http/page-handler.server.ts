@@ -71,6 +71,25 @@ function privacyOverride(req: ExpressRequest, response: Response): string | unde
   return undefined;
 }
 
+/** How often an outage is logged at most: every visitor's 503 would flood the log. */
+const OUTAGE_LOG_EVERY_MS = 10_000;
+
+/** Logs the first 503 of an outage at once, then one line per interval with how many followed. */
+function outageLogger(logger: AppServices["logger"]) {
+  let lastAt = 0;
+  let since = 0;
+  return {
+    note(req: ExpressRequest) {
+      since++;
+      const now = Date.now();
+      if (now - lastAt < OUTAGE_LOG_EVERY_MS) return;
+      logger.warn({ method: req.method, url: req.originalUrl, answered503: since }, "database unreachable: answered 503");
+      lastAt = now;
+      since = 0;
+    },
+  };
+}
+
 export function pageHandler(
   services: AppServices,
   build: ServerBuild | (() => Promise<ServerBuild>),
@@ -79,6 +98,7 @@ export function pageHandler(
 ): RequestHandler {
   const handle = createRequestHandler(build, mode);
   const fallbackOrigin = services.config.publicUrl;
+  const outageLog = outageLogger(services.logger);
   return async (req, res, next) => {
     const key = cache.keyOf(req);
     let render: { done(page: CachedPage | null): void } | null = null;
@@ -109,7 +129,7 @@ export function pageHandler(
       };
       let response = await handle(request, context);
       if (databaseDown) {
-        services.logger.warn({ method: req.method, url: req.originalUrl }, "database unreachable: answered 503");
+        outageLog.note(req);
         await response.body?.cancel();
         response = outageResponse();
       }
