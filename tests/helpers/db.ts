@@ -13,26 +13,15 @@ export interface TestDatabase extends Database {
  * TEST_DATABASE_URL is set (a new database cloned from the run's migrated template).
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const url = process.env.TEST_DATABASE_URL;
-  const template = inject("pgTemplate");
-  if (url && template) {
-    const name = `cc_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name} template ${template}`);
-    await admin.end();
-    const dbUrl = new URL(url);
-    dbUrl.pathname = `/${name}`;
-    const database = await openDatabase({ databaseUrl: dbUrl.toString(), poolMax: 5, migrate: false });
+  if (postgresUrl() && inject("pgTemplate")) {
+    const clone = await clonePostgresDatabase("cc_test");
+    const database = await openDatabase({ databaseUrl: clone.url, poolMax: 5, migrate: false });
     return {
       ...database,
       engine: "postgres",
       async close() {
         await database.close();
-        const dropper = new pg.Client({ connectionString: url });
-        await dropper.connect();
-        await dropper.query(`drop database if exists ${name} with (force)`);
-        await dropper.end();
+        await clone.drop();
       },
     };
   }
@@ -45,4 +34,35 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 /** The database URL of the run's PostgreSQL server, when the suite runs against one. */
 export function postgresUrl(): string | undefined {
   return process.env.TEST_DATABASE_URL || undefined;
+}
+
+export interface ClonedDatabase {
+  /** Its connection URL, for this process or a server process under test. */
+  url: string;
+  /** Drops it, closing whatever connections are left. */
+  drop(): Promise<void>;
+}
+
+/**
+ * A PostgreSQL database of its own, `${prefix}_<pid>_<time>_<n>`, cloned from the run's migrated
+ * template (PostgreSQL run only), for tests that hand the URL to another process.
+ */
+export async function clonePostgresDatabase(prefix: string): Promise<ClonedDatabase> {
+  const url = postgresUrl();
+  const template = inject("pgTemplate");
+  if (!url || !template) throw new Error("the PostgreSQL run has no migrated template database");
+  const name = `${prefix}_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const run = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  await run(`create database ${name} template ${template}`);
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  return { url: dbUrl.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }

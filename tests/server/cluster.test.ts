@@ -2,12 +2,11 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer, type RunningServer } from "../helpers/app-server";
 import { ensureBuild } from "../helpers/build";
 import { childProcessesRunning } from "../helpers/child-processes";
-import { postgresUrl } from "../helpers/db";
+import { clonePostgresDatabase, postgresUrl, type ClonedDatabase } from "../helpers/db";
 
 // WEB_CONCURRENCY=2: one primary process forks two servers sharing the port. A worker that dies is
 // replaced while the other keeps answering; SIGTERM drains both and the primary exits 0.
@@ -47,20 +46,13 @@ async function waitFor<T>(what: string, probe: () => T | Promise<T>, done: (valu
 }
 
 describe.runIf(postgresUrl())("WEB_CONCURRENCY=2 on PostgreSQL", { timeout: 240_000 }, () => {
-  let admin: pg.Client;
+  let clone: ClonedDatabase | undefined;
   let server: RunningServer;
   let dataDir: string;
-  const dbName = `cc_cluster_${process.pid}_${Date.now()}`;
 
   beforeAll(async () => {
     ensureBuild(BUILD_DIR);
-    const template = inject("pgTemplate");
-    if (!template) throw new Error("the PostgreSQL run has no migrated template database");
-    admin = new pg.Client({ connectionString: postgresUrl() });
-    await admin.connect();
-    await admin.query(`create database ${dbName} template ${template}`);
-    const dbUrl = new URL(postgresUrl()!);
-    dbUrl.pathname = `/${dbName}`;
+    clone = await clonePostgresDatabase("cc_cluster");
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cc-cluster-"));
     server = await startAppServer(
       {
@@ -69,7 +61,7 @@ describe.runIf(postgresUrl())("WEB_CONCURRENCY=2 on PostgreSQL", { timeout: 240_
         BETTER_AUTH_SECRET: "cluster-test-secret-0123456789abcdef-0123",
         PAYMENTS: "demo",
         DATA_DIR: dataDir,
-        DATABASE_URL: dbUrl.toString(),
+        DATABASE_URL: clone.url,
         WEB_CONCURRENCY: "2",
         LOG_LEVEL: "info",
       },
@@ -79,10 +71,7 @@ describe.runIf(postgresUrl())("WEB_CONCURRENCY=2 on PostgreSQL", { timeout: 240_
 
   afterAll(async () => {
     await server?.stop("SIGKILL");
-    if (admin) {
-      await admin.query(`drop database if exists ${dbName} with (force)`);
-      await admin.end();
-    }
+    await clone?.drop();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -3,13 +3,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { grantAdmin } from "~/server/auth/accounts.server";
 import { openDatabase, type Database } from "~/server/db/client.server";
 import { emailOutbox, user, userRoles } from "~/server/db/schema";
 import { enqueueEmail } from "~/server/mail/outbox.server";
-import { createTestDatabase, type TestDatabase } from "../helpers/db";
+import { clonePostgresDatabase, createTestDatabase, postgresUrl, type TestDatabase } from "../helpers/db";
 
 const engine = process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
 
@@ -34,25 +33,12 @@ describe(`grantAdmin (${engine})`, () => {
 
 /** A database of its own that the script (another process) can open: a data folder or a Postgres database. */
 async function scratchDatabase(): Promise<{ env: Record<string, string>; open: () => Promise<Database>; drop: () => Promise<void> }> {
-  const url = process.env.TEST_DATABASE_URL;
-  const template = inject("pgTemplate");
-  if (url && template) {
-    const name = `cc_makeadmin_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name} template ${template}`);
-    await admin.end();
-    const dbUrl = new URL(url);
-    dbUrl.pathname = `/${name}`;
+  if (postgresUrl() && inject("pgTemplate")) {
+    const clone = await clonePostgresDatabase("cc_operator");
     return {
-      env: { DATABASE_URL: dbUrl.toString() },
-      open: () => openDatabase({ databaseUrl: dbUrl.toString(), poolMax: 2, migrate: false }),
-      async drop() {
-        const dropper = new pg.Client({ connectionString: url });
-        await dropper.connect();
-        await dropper.query(`drop database if exists ${name} with (force)`);
-        await dropper.end();
-      },
+      env: { DATABASE_URL: clone.url },
+      open: () => openDatabase({ databaseUrl: clone.url, poolMax: 2, migrate: false }),
+      drop: () => clone.drop(),
     };
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cc-makeadmin-"));

@@ -6,15 +6,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "~/server/db/client.server";
 import { IMAGE_UPLOAD_FIELD } from "~/lib/images";
 import { billingNotices, emailOutbox, profileImages, stripeCustomers, stripeSubscriptions, user } from "~/server/db/schema";
 import { enqueueEmail } from "~/server/mail/outbox.server";
 import { startAppServer, type RunningServer } from "../helpers/app-server";
 import { ensureBuild } from "../helpers/build";
-import { postgresUrl } from "../helpers/db";
+import { clonePostgresDatabase, postgresUrl, type ClonedDatabase } from "../helpers/db";
 import { freePort } from "../helpers/free-port";
 import { startSmtpSink, type SmtpSink, type CapturedMail } from "../helpers/smtp-sink";
 
@@ -87,8 +86,7 @@ function countBy(messages: CapturedMail[]): Map<string, number> {
 describe.runIf(postgresUrl())("two server processes on one PostgreSQL database", { timeout: 60_000 }, () => {
   let sink: SmtpSink;
   let database: Database;
-  let admin: pg.Client;
-  const dbName = `cc_two_${process.pid}_${Date.now()}`;
+  let clone: ClonedDatabase | undefined;
   const dataDirs: string[] = [];
   let a: RunningServer;
   let b: RunningServer;
@@ -99,16 +97,9 @@ describe.runIf(postgresUrl())("two server processes on one PostgreSQL database",
 
   beforeAll(async () => {
     ensureBuild(BUILD_DIR);
-    // A database of its own, cloned from the run's migrated template (as createTestDatabase does),
-    // whose URL both processes are given.
-    const template = inject("pgTemplate");
-    if (!template) throw new Error("the PostgreSQL run has no migrated template database");
-    admin = new pg.Client({ connectionString: postgresUrl() });
-    await admin.connect();
-    await admin.query(`create database ${dbName} template ${template}`);
-    const dbUrl = new URL(postgresUrl()!);
-    dbUrl.pathname = `/${dbName}`;
-    database = await openDatabase({ databaseUrl: dbUrl.toString(), poolMax: 2, migrate: false });
+    // A database of its own, cloned from the run's migrated template, whose URL both processes are given.
+    clone = await clonePostgresDatabase("cc_two");
+    database = await openDatabase({ databaseUrl: clone.url, poolMax: 2, migrate: false });
 
     // An active subscription renewing in 20 days, inside the 30-day reminder window: stored before
     // start-up, so both processes' reminder jobs (which run once at start, then hourly) find it.
@@ -145,7 +136,7 @@ describe.runIf(postgresUrl())("two server processes on one PostgreSQL database",
       dataDirs.push(dataDir);
       // Its own From per process, so the sink can tell which instance delivered each mail.
       const mailFrom = `CostumeCast ${name} <no-reply@costumecast.test>`;
-      return { ...serverEnv, ...storageEnv, DATA_DIR: dataDir, DATABASE_URL: dbUrl.toString(), SMTP_URL: sink.url, MAIL_FROM: mailFrom };
+      return { ...serverEnv, ...storageEnv, DATA_DIR: dataDir, DATABASE_URL: clone!.url, SMTP_URL: sink.url, MAIL_FROM: mailFrom };
     };
     // Started together, so their first job runs (each job runs once at start) overlap; the long
     // start-up allowance is for a cold build on a loaded machine, as in server-process.test.ts.
@@ -157,10 +148,7 @@ describe.runIf(postgresUrl())("two server processes on one PostgreSQL database",
     await Promise.all([a?.stop(), b?.stop()]);
     await sink?.close();
     await database?.close();
-    if (admin) {
-      await admin.query(`drop database if exists ${dbName} with (force)`);
-      await admin.end();
-    }
+    await clone?.drop();
     for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
     await s3?.close();
     if (s3Dir) fs.rmSync(s3Dir, { recursive: true, force: true });

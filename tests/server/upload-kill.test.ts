@@ -1,9 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMAGE_UPLOAD_FIELD } from "~/lib/images";
 import { openDatabase, type Database } from "~/server/db/client.server";
 import { profileImages, storageDeletions } from "~/server/db/schema";
@@ -12,7 +11,7 @@ import { createLocalStorage } from "~/server/storage/local.server";
 import { sweepStoredFileDeletions } from "~/server/stored-file-deletions.server";
 import { startAppServer, type RunningServer } from "../helpers/app-server";
 import { ensureBuild } from "../helpers/build";
-import { postgresUrl } from "../helpers/db";
+import { clonePostgresDatabase, postgresUrl, type ClonedDatabase } from "../helpers/db";
 
 // The production server killed with SIGKILL while it handles uploads, at moments spread over an
 // upload's whole course (reading the body, resizing, writing the files, recording the row). After
@@ -32,24 +31,17 @@ const PASSWORD = "upload-kill-password-7";
 const KILL_POINTS: (number | { files: number })[] = [150, { files: 1 }, { files: 2 }, { files: 3 }, { files: 3 }];
 
 describe.runIf(postgresUrl())("SIGKILL during uploads (PostgreSQL)", { timeout: 240_000 }, () => {
-  let admin: pg.Client;
+  let clone: ClonedDatabase | undefined;
   let database: Database;
   let dataDir: string;
   let server: RunningServer | null = null;
-  const dbName = `cc_kill_${process.pid}_${Date.now()}`;
   let env: Record<string, string>;
   let photo: Buffer;
 
   beforeAll(async () => {
     ensureBuild(BUILD_DIR);
-    const template = inject("pgTemplate");
-    if (!template) throw new Error("the PostgreSQL run has no migrated template database");
-    admin = new pg.Client({ connectionString: postgresUrl() });
-    await admin.connect();
-    await admin.query(`create database ${dbName} template ${template}`);
-    const dbUrl = new URL(postgresUrl()!);
-    dbUrl.pathname = `/${dbName}`;
-    database = await openDatabase({ databaseUrl: dbUrl.toString(), poolMax: 2, migrate: false });
+    clone = await clonePostgresDatabase("cc_kill");
+    database = await openDatabase({ databaseUrl: clone.url, poolMax: 2, migrate: false });
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cc-kill-"));
     env = {
       NODE_ENV: "production",
@@ -58,7 +50,7 @@ describe.runIf(postgresUrl())("SIGKILL during uploads (PostgreSQL)", { timeout: 
       PAYMENTS: "demo",
       PUBLIC_URL,
       DATA_DIR: dataDir,
-      DATABASE_URL: dbUrl.toString(),
+      DATABASE_URL: clone.url,
       // The sweep is run by the test, at a moment of its choosing.
       JOBS: "off",
       LOG_LEVEL: "warn",
@@ -74,10 +66,7 @@ describe.runIf(postgresUrl())("SIGKILL during uploads (PostgreSQL)", { timeout: 
   afterAll(async () => {
     await server?.stop("SIGKILL");
     await database?.close();
-    if (admin) {
-      await admin.query(`drop database if exists ${dbName} with (force)`);
-      await admin.end();
-    }
+    await clone?.drop();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
