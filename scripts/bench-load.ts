@@ -49,6 +49,7 @@ import autocannon from "autocannon";
 import zipcodes from "zipcodes";
 import type { RunningServer } from "../tests/helpers/app-server";
 import { percentile } from "./lib/bench";
+import { parseOrExit, wholeNumberOption } from "./lib/command-line";
 import { prepareBuild, processTreeRssMiB, seedScratchDatabase, startBenchServer, type SeededDatabase } from "./lib/bench-site";
 
 const USAGE = `Usage: npm run bench:load -- [--minutes N] [--connections N] [--url URL [--pid PID]] [--json]
@@ -97,35 +98,22 @@ interface Options {
 }
 
 function parseOptions(): Options {
-  let values;
-  try {
-    values = parseArgs({
-      options: {
-        minutes: { type: "string", default: "5" },
-        seconds: { type: "string", default: "60" },
-        connections: { type: "string", default: "50" },
-        url: { type: "string" },
-        pid: { type: "string" },
-        json: { type: "boolean", default: false },
-        help: { type: "boolean", short: "h", default: false },
-      },
-    }).values;
-  } catch (error) {
-    console.error(`${(error as Error).message}\n\n${USAGE}`);
-    process.exit(2);
-  }
-  if (values.help) {
-    console.log(USAGE);
-    process.exit(0);
-  }
-  const whole = (value: string, name: string) => {
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < 1) {
-      console.error(`--${name} must be a positive whole number\n\n${USAGE}`);
-      process.exit(2);
-    }
-    return n;
-  };
+  const values = parseOrExit(
+    () =>
+      parseArgs({
+        options: {
+          minutes: { type: "string", default: "5" },
+          seconds: { type: "string", default: "60" },
+          connections: { type: "string", default: "50" },
+          url: { type: "string" },
+          pid: { type: "string" },
+          json: { type: "boolean", default: false },
+          help: { type: "boolean", short: "h", default: false },
+        },
+      }).values,
+    USAGE,
+  );
+  const whole = (value: string, name: string) => wholeNumberOption(value, name, USAGE);
   return {
     minutes: whole(values.minutes, "minutes"),
     seconds: whole(values.seconds, "seconds"),

@@ -24,6 +24,7 @@ import pg from "pg";
 import type { RunningServer } from "../tests/helpers/app-server";
 import { startPgRelay, type OutageKind, type PgRelay } from "../tests/helpers/pg-relay";
 import { ADMIN_URL, prepareBuild, seedScratchDatabase, startBenchServer, type SeededDatabase } from "./lib/bench-site";
+import { parseOrExit, wholeNumberOption } from "./lib/command-line";
 
 const USAGE = `Usage: npm run bench:recovery -- [--outage-seconds N] [--connections N] [--pause-ms N] [--stall] [--restart-command CMD]
   --outage-seconds N     length of the long outage (default 10)
@@ -54,34 +55,21 @@ interface Options {
 }
 
 function parseOptions(): Options {
-  let values;
-  try {
-    values = parseArgs({
-      options: {
-        "outage-seconds": { type: "string", default: "10" },
-        connections: { type: "string", default: "10" },
-        "pause-ms": { type: "string", default: "100" },
-        stall: { type: "boolean", default: false },
-        "restart-command": { type: "string" },
-        help: { type: "boolean", short: "h", default: false },
-      },
-    }).values;
-  } catch (error) {
-    console.error(`${(error as Error).message}\n\n${USAGE}`);
-    process.exit(2);
-  }
-  if (values.help) {
-    console.log(USAGE);
-    process.exit(0);
-  }
-  const whole = (value: string, name: string, min = 1) => {
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < min) {
-      console.error(`--${name} must be a whole number of at least ${min}\n\n${USAGE}`);
-      process.exit(2);
-    }
-    return n;
-  };
+  const values = parseOrExit(
+    () =>
+      parseArgs({
+        options: {
+          "outage-seconds": { type: "string", default: "10" },
+          connections: { type: "string", default: "10" },
+          "pause-ms": { type: "string", default: "100" },
+          stall: { type: "boolean", default: false },
+          "restart-command": { type: "string" },
+          help: { type: "boolean", short: "h", default: false },
+        },
+      }).values,
+    USAGE,
+  );
+  const whole = (value: string, name: string, min = 1) => wholeNumberOption(value, name, USAGE, min);
   return {
     outageSeconds: whole(values["outage-seconds"], "outage-seconds"),
     connections: whole(values.connections, "connections"),

@@ -5,6 +5,7 @@ import { openDatabase } from "~/server/db/client.server";
 import { createStorage } from "~/server/storage/index.server";
 import { DEFAULT_PERFORMERS, DEMO_ADMIN, DEMO_PERFORMER } from "./demo-data/generate";
 import { DatabaseNotEmptyError, seedDemo } from "./demo-data/seed";
+import { parseOrExit } from "./lib/command-line";
 
 // `npm run seed:demo [-- --force] [-- --performers 300] [-- --seed 2025]`: fills the database named by
 // DATABASE_URL (or the embedded one in DATA_DIR) and the configured storage with the demo data set.
@@ -25,24 +26,18 @@ function positiveInt(value: string | undefined, name: string): number | undefine
 }
 
 async function main(): Promise<void> {
-  let args;
-  try {
-    args = parseArgs({
-      options: {
-        force: { type: "boolean", default: false },
-        performers: { type: "string" },
-        seed: { type: "string" },
-        help: { type: "boolean", short: "h", default: false },
-      },
-    }).values;
-  } catch (error) {
-    console.error(`${(error as Error).message}\n\n${USAGE}`);
-    process.exit(2);
-  }
-  if (args.help) {
-    console.log(USAGE);
-    return;
-  }
+  const args = parseOrExit(
+    () =>
+      parseArgs({
+        options: {
+          force: { type: "boolean", default: false },
+          performers: { type: "string" },
+          seed: { type: "string" },
+          help: { type: "boolean", short: "h", default: false },
+        },
+      }).values,
+    USAGE,
+  );
 
   let config;
   try {
