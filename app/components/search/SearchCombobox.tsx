@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type KeyboardEvent } from "react";
 import { useNavigate } from "react-router";
+import { ComboboxOption } from "~/components/ui/ComboboxOption";
 import { cx } from "~/components/ui/cx";
 import {
   SUGGEST_MIN_QUERY,
@@ -148,22 +149,16 @@ export function SearchCombobox({ className, listClassName, ...input }: InputProp
               {SUGGESTION_GROUP_LABELS[kind]}
             </div>
             {items.map(({ suggestion, index }) => (
-              <div
+              <ComboboxOption
                 key={suggestion.href}
                 id={optionId(index)}
-                role="option"
-                aria-selected={index === active}
-                className={cx(
-                  "cursor-pointer px-3 py-2 text-sm text-slate-900",
-                  index === active ? "bg-brand-50 text-brand-900" : "hover:bg-slate-50",
-                )}
-                // Keep the focus in the box, so the click is not a blur that closes the list first.
-                onMouseDown={(event) => event.preventDefault()}
-                onMouseMove={() => setActive(index)}
-                onClick={() => choose(suggestion)}
+                active={index === active}
+                onActivate={() => setActive(index)}
+                onChoose={() => choose(suggestion)}
+                className="px-3 py-2 text-sm"
               >
                 {suggestion.label}
-              </div>
+              </ComboboxOption>
             ))}
           </div>
         ))}

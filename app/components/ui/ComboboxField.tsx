@@ -1,6 +1,7 @@
 import { useEffect, useState, type InputHTMLAttributes, type KeyboardEvent, type ReactNode } from "react";
 import { controlClass, FieldShell } from "./Field";
 import { cx } from "./cx";
+import { ComboboxOption } from "./ComboboxOption";
 
 // A labelled text field that offers choices as you type: the ARIA combobox pattern with a list box
 // popup and manual selection (typing never changes the value behind your back). The caller decides
@@ -151,22 +152,17 @@ export function ComboboxField({
             className="absolute left-0 z-40 mt-1 max-h-[50vh] w-full overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
           >
             {offered.map((option, index) => (
-              <li
+              <ComboboxOption
                 key={option}
+                as="li"
                 id={optionId(index)}
-                role="option"
-                aria-selected={index === current}
-                className={cx(
-                  "cursor-pointer px-3 py-3 text-slate-900 sm:py-2 sm:text-sm",
-                  index === current ? "bg-brand-50 text-brand-900" : "hover:bg-slate-50",
-                )}
-                // Keep the focus in the field, so the click is not a blur that closes the list first.
-                onMouseDown={(event) => event.preventDefault()}
-                onMouseMove={() => setActive(index)}
-                onClick={() => take(option)}
+                active={index === current}
+                onActivate={() => setActive(index)}
+                onChoose={() => take(option)}
+                className="px-3 py-3 sm:py-2 sm:text-sm"
               >
                 {option}
-              </li>
+              </ComboboxOption>
             ))}
           </ul>
         ) : null}
