@@ -10,6 +10,8 @@ export default [
   route("search", "routes/search.tsx"),
   route("search/suggest", "routes/search.suggest.ts"),
   route("profile/:id", "routes/profile.tsx"),
+  route("shortlist", "routes/shortlist.tsx"),
+  route("insights/count", "routes/insights.count.ts"),
   route("places/cities", "routes/places.cities.ts"),
   route("captcha", "routes/captcha.ts"),
   route("signup", "routes/signup.tsx"),

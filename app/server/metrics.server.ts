@@ -41,6 +41,8 @@ const STATIC_ROUTES = new Set([
   "/search",
   "/search/suggest",
   "/places/cities",
+  "/shortlist",
+  "/insights/count",
   "/captcha",
   "/signup",
   "/signin",

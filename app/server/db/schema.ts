@@ -167,6 +167,10 @@ export const profiles = pgTable(
     adultThemesOk: boolean("adult_themes_ok").notNull().default(false),
     groupPerformer: boolean("group_performer").notNull().default(false),
     backgroundCheck: boolean("background_check").notNull().default(false),
+    // How soon this performer usually opens a new inquiry, in whole hours (the median of their recent
+    // inquiries' first reads), kept by the inbox when an inquiry is first opened; null until there
+    // are enough reads to say (app/server/insights/). Cards and the profile show it.
+    inquiryReadHours: integer("inquiry_read_hours"),
     // The characters the performer plays, in their own words ("Ice Queen", "T. rex Ranger"): at most
     // 10 short names, trimmed and de-duplicated by the profile form (app/lib/characters.ts).
     characters: text("characters").array().notNull().default(sql`'{}'::text[]`),
@@ -335,7 +339,14 @@ export const contactMessages = pgTable(
     eventType: text("event_type").array().notNull().default(sql`'{}'::text[]`),
     eventDate: date("event_date", { mode: "string" }),
     captchaAnswer: integer("captcha_answer"),
+    // Optional event details a parent would otherwise squeeze into the message.
+    eventStartTime: text("event_start_time"),
+    eventLengthMinutes: integer("event_length_minutes"),
+    childrenCount: integer("children_count"),
+    childAge: integer("child_age"),
     isRead: boolean("is_read").notNull().default(false),
+    // When the performer first opened it (never reset by marking unread): the reply-speed figure.
+    firstReadAt: timestamp("first_read_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -344,6 +355,10 @@ export const contactMessages = pgTable(
     // The admin dashboard counts read and unread messages on every load: an index-only count.
     index("contact_messages_is_read_idx").on(t.isRead),
     check("contact_messages_message_length_check", sql`char_length(${t.message}) <= 500`),
+    check("contact_messages_event_start_time_check", sql`${t.eventStartTime} is null or ${t.eventStartTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+    check("contact_messages_event_length_check", sql`${t.eventLengthMinutes} is null or ${t.eventLengthMinutes} between 15 and 1440`),
+    check("contact_messages_children_count_check", sql`${t.childrenCount} is null or ${t.childrenCount} between 1 and 1000`),
+    check("contact_messages_child_age_check", sql`${t.childAge} is null or ${t.childAge} between 0 and 17`),
   ],
 );
 
@@ -680,6 +695,22 @@ export const freeListingProgram = pgTable(
   ],
 );
 
+// Performer insights: one row per profile per day with that day's counts, added to in batches
+// (app/server/insights/). Nothing about a visitor is stored, only the sums.
+export const profileDailyStats = pgTable(
+  "profile_daily_stats",
+  {
+    profileId: text("profile_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    views: integer("views").notNull().default(0),
+    appearances: integer("appearances").notNull().default(0),
+    inquiries: integer("inquiries").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.profileId, t.day] })],
+);
+
 export const schema = {
   user,
   session,
@@ -706,4 +737,5 @@ export const schema = {
   billingNotices,
   adminAuditLog,
   freeListingProgram,
+  profileDailyStats,
 };

@@ -52,7 +52,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * Posts that change no public page: signing in, up, out and resetting a password (no profile is
  * made or shown by them) and an inquiry on a profile. Every other post empties the page cache.
  */
-const POSTS_KEEPING_PUBLIC_PAGES = /^\/(?:api\/auth\/.*|signin|signup|signout|forgot-password|reset-password|profile\/[^/]+)(?:\.data)?$/;
+const POSTS_KEEPING_PUBLIC_PAGES = /^\/(?:api\/auth\/.*|signin|signup|signout|forgot-password|reset-password|profile\/[^/]+|shortlist|insights\/count)(?:\.data)?$/;
 
 export function createApp(services: AppServices, { build, isShuttingDown = () => false }: AppOptions): Express {
   const { config, logger } = services;
