@@ -32,6 +32,11 @@ export interface ProfileCardData {
   /** The characters they play, in their own words; a card names the first few. */
   characters: string[];
   image: DisplayImage | null;
+  /**
+   * How soon they usually open a new inquiry, in whole hours; null (or absent, for the made-up
+   * samples) until there are enough reads to say.
+   */
+  readsWithinHours?: number | null;
   /** A made-up profile shown while the directory is empty; it has no page of its own. */
   isSample?: boolean;
 }
@@ -64,4 +69,17 @@ export interface ProfileDetailData {
   connect: SocialLink[];
   travelRadius: string;
   flags: Record<ProfileFlag, boolean>;
+  /** How soon they usually open a new inquiry, in whole hours; null until there is enough to say. */
+  readsWithinHours: number | null;
+  /** The coordinates of their city (public reference data), for "Similar performers" nearest first. */
+  latitude: number | null;
+  longitude: number | null;
+}
+
+/** "Usually reads inquiries within …", or null when not known. */
+export function readsWithinLabel(hours: number | null | undefined): string | null {
+  if (hours === null || hours === undefined || !Number.isFinite(hours) || hours < 0) return null;
+  if (hours <= 1) return "Usually reads inquiries within an hour";
+  if (hours < 48) return `Usually reads inquiries within ${Math.round(hours)} hours`;
+  return `Usually reads inquiries within ${Math.round(hours / 24)} days`;
 }

@@ -14,6 +14,7 @@ import { getProfilePreview, getPublicProfile } from "~/server/directory.server";
 import { cachedData, FRESH_CACHE_CONTROL, privateHeaders, routeCacheHeaders } from "~/server/http/cache-headers.server";
 import { handleInquiry, isProfileId } from "~/server/inquiries.server";
 import { clientIp } from "~/server/rate-limit.server";
+import { similarPerformers } from "~/server/similar-performers.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = params.id;
@@ -21,12 +22,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const profile = await getPublicProfile(context.db, id);
   const origin = context.config.publicUrl;
   if (profile) {
+    const similar = await similarPerformers(context.db, profile);
     // The same page for every visitor (the inquiry form fetches its math question from /captcha), so
     // it is shared-cacheable with a stable ETag; browsers revalidate it each time, so an admin's
     // takedown shows at once rather than after a cached copy expires.
     return cachedData(
       request,
-      { kind: "public" as const, profile, seo: profileSeo(profile, origin, true) },
+      { kind: "public" as const, profile, similar, seo: profileSeo(profile, origin, true) },
       { cacheControl: FRESH_CACHE_CONTROL },
     );
   }

@@ -40,6 +40,7 @@ const cardColumns = {
   priceMin: profiles.priceMin,
   priceMax: profiles.priceMax,
   characters: profiles.characters,
+  inquiryReadHours: profiles.inquiryReadHours,
 };
 
 type CardRow = { [K in keyof typeof cardColumns]: (typeof cardColumns)[K]["_"]["data"] | null };
@@ -119,6 +120,7 @@ async function toCards(db: Executor, rows: CardRow[]): Promise<ProfileCardData[]
     categories: categories.get(row.id as string) ?? [],
     characters: row.characters ?? [],
     image: images.get(row.id as string) ?? null,
+    readsWithinHours: row.inquiryReadHours,
   }));
 }
 
@@ -267,6 +269,8 @@ const detailColumns = {
   adultThemesOk: profiles.adultThemesOk,
   groupPerformer: profiles.groupPerformer,
   backgroundCheck: profiles.backgroundCheck,
+  latitude: profiles.latitude,
+  longitude: profiles.longitude,
 };
 
 type DetailRow = { [K in keyof typeof detailColumns]: (typeof detailColumns)[K]["_"]["data"] | null };
@@ -294,6 +298,9 @@ async function toDetail(db: Executor, row: DetailRow): Promise<ProfileDetailData
     connect: socialLinks({ facebook: row.facebook, instagram: row.instagram, tiktok: row.tiktok, twitter: row.twitter }),
     travelRadius: row.travelRadius ?? "local_only",
     flags: pickFlags(row),
+    readsWithinHours: row.inquiryReadHours,
+    latitude: row.latitude,
+    longitude: row.longitude,
   };
 }
 

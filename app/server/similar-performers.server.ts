@@ -1,0 +1,91 @@
+import { and, inArray, ne, sql, type SQL } from "drizzle-orm";
+import type { ProfileCardData } from "~/lib/profile-view";
+import type { Executor } from "./db/client.server";
+import { narrowProfiles } from "./db/narrow-profiles.server";
+import { profileCategories, profiles } from "./db/schema";
+import { cardsForIds } from "./directory.server";
+import { distanceSql } from "./search/zip.server";
+import { rowsOf } from "./search/rows.server";
+import { publicProfileCondition, todayIso } from "./visibility.server";
+
+// "Similar performers" on a profile: listed performers sharing at least one of its categories,
+// nearest first. A popular category holds a large share of 100,000 profiles, so sorting all of them
+// by distance on every profile view is avoided: the nearest are looked for in growing boxes around
+// the profile's city, read from the coordinates index of the narrow profile copy, and only when the
+// widest box has too few does the query fall back to the whole category.
+
+export interface SimilarTo {
+  id: string;
+  categories: readonly string[];
+  latitude: number | null;
+  longitude: number | null;
+}
+
+const MILES_PER_DEGREE_LAT = 69.0;
+/** Box half-widths tried in turn, in miles. */
+const STEPS_MILES = [60, 250, 1000] as const;
+
+function sharesCategory(categories: readonly string[]): SQL {
+  return sql`exists (select 1 from ${profileCategories} where ${profileCategories.profileId} = ${profiles.id} and ${inArray(profileCategories.category, [...categories])})`;
+}
+
+function boxCondition(lat: number, lon: number, miles: number): SQL {
+  const dLat = miles / MILES_PER_DEGREE_LAT;
+  const dLon = miles / (MILES_PER_DEGREE_LAT * Math.max(0.1, Math.cos((lat * Math.PI) / 180)));
+  return sql`${profiles.latitude} between ${lat - dLat} and ${lat + dLat} and ${profiles.longitude} between ${lon - dLon} and ${lon + dLon}`;
+}
+
+/**
+ * Up to `limit` public performers sharing a category with the profile, nearest first (newest first
+ * among equals and for profiles without coordinates), the profile itself excluded.
+ */
+export async function similarPerformers(
+  db: Executor,
+  profile: SimilarTo,
+  limit = 4,
+  today: string = todayIso(),
+): Promise<ProfileCardData[]> {
+  if (profile.categories.length === 0 || limit <= 0) return [];
+  const common = [publicProfileCondition(today), sharesCategory(profile.categories), ne(profiles.id, profile.id)];
+  const newest = sql`${profiles.createdAt} desc, ${profiles.id} desc`;
+  const { latitude: lat, longitude: lon } = profile;
+
+  let ids: string[] = [];
+  if (lat === null || lon === null || !Number.isFinite(lat) || !Number.isFinite(lon)) {
+    const result = await db.execute(
+      sql`select ${profiles.id} as id from ${narrowProfiles} where ${and(...common)} order by ${newest} limit ${limit}`,
+    );
+    ids = rowsOf<{ id: string }>(result).map((r) => r.id);
+  } else {
+    const distance = distanceSql(lat, lon);
+    const nearest = async (extra: SQL[]) => {
+      const result = await db.execute(
+        sql`select ${profiles.id} as id, ${distance} as distance from ${narrowProfiles}
+          where ${and(...common, sql`${profiles.latitude} is not null`, ...extra)}
+          order by distance asc, ${newest} limit ${limit}`,
+      );
+      return rowsOf<{ id: string; distance: number }>(result);
+    };
+    let found: { id: string; distance: number }[] | null = null;
+    for (const miles of STEPS_MILES) {
+      const rows = await nearest([boxCondition(lat, lon, miles)]);
+      // The box holds every point within `miles`, so its nearest are the true nearest only when
+      // enough of them lie inside that circle.
+      if (rows.length >= limit && Number(rows[limit - 1].distance) <= miles) {
+        found = rows;
+        break;
+      }
+    }
+    found ??= await nearest([]);
+    ids = found.map((r) => r.id);
+    if (ids.length < limit) {
+      // Performers who never set a city still count, after everyone with one.
+      const result = await db.execute(
+        sql`select ${profiles.id} as id from ${narrowProfiles} where ${and(...common, sql`${profiles.latitude} is null`)}
+          order by ${newest} limit ${limit - ids.length}`,
+      );
+      ids.push(...rowsOf<{ id: string }>(result).map((r) => r.id));
+    }
+  }
+  return cardsForIds(db, ids, today);
+}
