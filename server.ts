@@ -204,6 +204,8 @@ async function shutDown(
   // Jobs stop at the same time: a mail batch hands back what it has not sent yet.
   await Promise.all([closed, scheduler?.stop()]);
   clearInterval(sweeper);
+  // The last views and appearances counted in memory are written before the database closes.
+  await services.insights.stop();
   // PGlite would otherwise keep the process alive (and its lock file held).
   await services.database.close();
   logger.info("stopped");

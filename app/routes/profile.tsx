@@ -2,6 +2,7 @@ import { lazy } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/profile";
 import { InquiryForm } from "~/components/inquiry/InquiryForm";
+import { CountView } from "~/components/insights/CountView";
 import { Gallery } from "~/components/profile/Gallery";
 import { ProfileSections, ProfileSummary } from "~/components/profile/ProfileDetails";
 import { NO_BOOKINGS_NOTE } from "~/lib/constants";
@@ -97,6 +98,7 @@ export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
   const name = profile.displayName ?? "This performer";
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:py-12">
+      {loaderData.kind === "public" ? <CountView profileId={profile.id} /> : null}
       {/* The owner's (or an admin's) view of a profile that visitors cannot see. */}
       {preview ? (
         <PreviewNotice

@@ -96,6 +96,7 @@ const envSchema = z
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
+    INSIGHTS_FLUSH_MS: z.coerce.number().int().min(50, "must be at least 50").max(600_000, "must be at most 600000").default(10_000),
     BETTER_AUTH_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
     SMTP_URL: optionalString.pipe(urlString(["smtp:", "smtps:"]).optional()),
     MAIL_FROM: z.string().trim().min(3).default("CostumeCast <no-reply@costumecast.local>"),
@@ -209,6 +210,11 @@ export interface AppConfig {
   workers: number;
   /** PAGE_CACHE_SECONDS: how long a process keeps an anonymous public page it rendered (0: not at all). */
   pageCacheSeconds: number;
+  /**
+   * INSIGHTS_FLUSH_MS: how often a process writes the profile views and appearances it has counted
+   * in memory to profile_daily_stats (and once more on shutdown); a crash loses at most this much.
+   */
+  insightsFlushMs: number;
   /** True when a proxy is trusted to say the visitor's address (see `trustedProxies` for which). */
   trustProxy: boolean;
   /** What Express's `trust proxy` is set to: a hop count or the proxies' addresses. */
@@ -278,6 +284,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databasePoolMax: env.DATABASE_POOL_MAX,
     workers: env.WEB_CONCURRENCY,
     pageCacheSeconds: env.PAGE_CACHE_SECONDS,
+    insightsFlushMs: env.INSIGHTS_FLUSH_MS,
     authSecret: env.BETTER_AUTH_SECRET ?? DEV_AUTH_SECRET,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

@@ -1,6 +1,7 @@
 import type { AppConfig } from "./config.server";
 import { createAuth, type Auth } from "./auth/auth.server";
 import { openDatabase, type Database, type Db } from "./db/client.server";
+import { createInsightsCounter, type InsightsCounter } from "./insights/counter.server";
 import type { Logger } from "./logger.server";
 import { createMetrics, type Metrics } from "./metrics.server";
 import { createStripePayments, type StripePayments } from "./payments/stripe.server";
@@ -18,6 +19,8 @@ export interface AppServices {
   stripe: StripePayments | null;
   /** This instance's Prometheus counters and gauges (its own registry, so several apps in one process count apart). */
   metrics: Metrics;
+  /** Profile views and appearances counted in memory, written in batches (the server's shutdown flushes them). */
+  insights: InsightsCounter;
 }
 
 /** No page, job or webhook waits on one database answer longer than this. */
@@ -44,6 +47,7 @@ export async function createServices(config: AppConfig, logger: Logger, database
       logger,
       stripe: createStripePayments(config.payments),
       metrics: createMetrics(opened.db, logger),
+      insights: createInsightsCounter(opened.db, { flushMs: config.insightsFlushMs, logger }),
     };
   } catch (error) {
     await opened.close();

@@ -14,6 +14,7 @@ import { EDITABLE_COLUMNS, loadPreview, loadProfileForEdit, saveProfile } from "
 import { refreshAllSearchDocuments } from "~/server/search-document.server";
 import { rowsOf } from "~/server/search/rows.server";
 import { searchProfiles } from "~/server/search/search.server";
+import { createInsightsCounter } from "~/server/insights/counter.server";
 import { createMetrics } from "~/server/metrics.server";
 import type { AppServices } from "~/server/services.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
@@ -213,6 +214,7 @@ describe("the edit-profile route with characters", () => {
       logger: pino({ level: "silent" }),
       stripe: null,
       metrics: createMetrics(database.db, pino({ level: "silent" })),
+      insights: createInsightsCounter(database.db, { flushMs: 60_000, logger: pino({ level: "silent" }) }),
     };
   });
 

@@ -7,6 +7,7 @@ import { loadConfig } from "~/server/config.server";
 import { profileCategories, profiles, user, userRoles } from "~/server/db/schema";
 import { findGazetteerCity } from "~/server/places/gazetteer.server";
 import { loadPreview, loadProfileForEdit, saveProfile } from "~/server/profile-editor.server";
+import { createInsightsCounter } from "~/server/insights/counter.server";
 import { createMetrics } from "~/server/metrics.server";
 import type { AppServices } from "~/server/services.server";
 import { validateProfile, type ProfileFormValues, type ProfileInput } from "~/lib/profile-schema";
@@ -338,6 +339,7 @@ describe("edit-profile route", () => {
       logger: pino({ level: "silent" }),
       stripe: null,
       metrics: createMetrics(database.db, pino({ level: "silent" })),
+      insights: createInsightsCounter(database.db, { flushMs: 60_000, logger: pino({ level: "silent" }) }),
     };
   });
 
