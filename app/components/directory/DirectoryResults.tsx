@@ -1,4 +1,5 @@
 import { useNavigation } from "react-router";
+import { CountAppearances } from "~/components/insights/CountAppearances";
 import { ProfileCard, ProfileGrid } from "~/components/profile/ProfileCard";
 import { performersForPlace, placeGroupHeading, placeGroupNote, type PlaceHit, type PlaceListingView } from "~/lib/place-listing-view";
 import type { ProfileCardData } from "~/lib/profile-view";
@@ -71,6 +72,7 @@ export function DirectoryResults({ profiles, total, page, pageCount, filtered, h
   const found = performersForPlace(total, place);
   return (
     <section aria-labelledby="results-heading" aria-busy={loading || undefined}>
+      <CountAppearances profileIds={place ? place.hits.map((hit) => hit.profile.id) : profiles.map((profile) => profile.id)} />
       <div className="mb-5 flex flex-wrap items-baseline justify-between gap-3">
         <h2 id="results-heading" className="text-xl font-semibold text-slate-900">
           {performersFound(found)}

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Pagination } from "~/components/directory/Pagination";
+import { CountAppearances } from "~/components/insights/CountAppearances";
 import { ProfileCard, ProfileGrid } from "~/components/profile/ProfileCard";
 import { NATIONWIDE_HEADING, NATIONWIDE_NOTE } from "~/lib/place-listing-view";
 import { BEYOND_RANGE_HEADING, BEYOND_RANGE_NOTE, type SearchHitReach } from "~/lib/search-view";
@@ -70,6 +71,7 @@ export function SearchResults({ query, results, loading, hrefForPage }: SearchRe
   const widenedPlace = searchedPlaceName(results.zip, results.place);
   return (
     <section aria-labelledby="search-results-heading" aria-busy={loading || undefined}>
+      <CountAppearances profileIds={results.hits.map((hit) => hit.profile.id)} />
       <div className="mb-5 space-y-2">
         <div className="flex flex-wrap items-baseline justify-between gap-3">
           <h2 id="search-results-heading" className="text-xl font-semibold text-slate-900">
