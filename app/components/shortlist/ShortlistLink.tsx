@@ -1,0 +1,36 @@
+import { NavLink } from "react-router";
+import { cx } from "~/components/ui/cx";
+import { useShortlist } from "~/lib/shortlist";
+import { HeartIcon } from "./HeartIcon";
+
+/**
+ * The header's way to the shortlist, with how many are saved. The count is only known in the
+ * browser, so the server's markup (and hydration) shows none and it appears right after.
+ */
+export function ShortlistLink({ className }: { className?: string }) {
+  const count = useShortlist().length;
+  return (
+    <NavLink
+      to="/shortlist"
+      aria-label={count > 0 ? `Shortlist, ${count} saved` : "Shortlist"}
+      className={({ isActive }) =>
+        cx(
+          "relative inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-md px-2 text-sm font-medium",
+          isActive ? "text-brand-700" : "text-slate-700 hover:text-brand-700",
+          className,
+        )
+      }
+    >
+      <HeartIcon filled={count > 0} className={count > 0 ? "text-rose-600" : undefined} />
+      <span className="hidden sm:inline">Shortlist</span>
+      {count > 0 ? (
+        <span
+          aria-hidden="true"
+          className="absolute right-0 top-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-rose-600 px-1 text-xs font-bold text-white sm:static"
+        >
+          {count}
+        </span>
+      ) : null}
+    </NavLink>
+  );
+}

@@ -1,0 +1,74 @@
+import { and, inArray } from "drizzle-orm";
+import { DEFAULT_TRAVEL_RANGE } from "~/lib/constants";
+import { SHORTLIST_MAX, type ShortlistItem, type ShortlistPerformer } from "~/lib/shortlist";
+import type { Executor } from "./db/client.server";
+import { profiles } from "./db/schema";
+import { cardsForIds } from "./directory.server";
+import { isProfileId } from "./inquiries.server";
+import { publicProfileCondition, todayIso } from "./visibility.server";
+
+// What /shortlist shows for a list of saved ids: public data of the performers still listed, and a
+// bare "unavailable" for the rest, so the page can name them (from the browser's own copy) rather
+// than drop them silently. Nothing about an unlisted profile (not even whether it exists) leaves here.
+
+/** The ids of `?ids=`: valid ids only, each once, in the given order, at most SHORTLIST_MAX. */
+export function parseShortlistIds(raw: string | null | undefined): string[] {
+  if (!raw) return [];
+  const ids: string[] = [];
+  for (const part of raw.split(",")) {
+    const id = part.trim();
+    if (!isProfileId(id) || ids.includes(id)) continue;
+    ids.push(id);
+    if (ids.length === SHORTLIST_MAX) break;
+  }
+  return ids;
+}
+
+/** Each id in order, with the performer's public data when they are listed today. */
+export async function loadShortlist(db: Executor, ids: readonly string[], today: string = todayIso()): Promise<ShortlistItem[]> {
+  const wanted = ids.filter(isProfileId).slice(0, SHORTLIST_MAX);
+  if (wanted.length === 0) return [];
+  const cards = await cardsForIds(db, wanted, today);
+  const listedIds = cards.map((card) => card.id);
+  // The comparison's extra facts, read under the same visibility rule as the cards.
+  const extras =
+    listedIds.length === 0
+      ? []
+      : await db
+          .select({
+            id: profiles.id,
+            travelRadius: profiles.travelRadius,
+            familyFriendlyOnly: profiles.familyFriendlyOnly,
+            bringOwnCostume: profiles.bringOwnCostume,
+            performOutdoors: profiles.performOutdoors,
+          })
+          .from(profiles)
+          .where(and(inArray(profiles.id, listedIds), publicProfileCondition(today)));
+  const extraById = new Map(extras.map((row) => [row.id, row]));
+  const performers = new Map<string, ShortlistPerformer>();
+  for (const card of cards) {
+    const extra = extraById.get(card.id);
+    // Unlisted between the two reads: shown as unavailable, like any other.
+    if (!extra) continue;
+    performers.set(card.id, {
+      id: card.id,
+      displayName: card.displayName,
+      city: card.city,
+      state: card.state,
+      priceMin: card.priceMin,
+      priceMax: card.priceMax,
+      categories: card.categories,
+      travelRadius: extra.travelRadius ?? DEFAULT_TRAVEL_RANGE,
+      flags: {
+        familyFriendlyOnly: Boolean(extra.familyFriendlyOnly),
+        bringOwnCostume: Boolean(extra.bringOwnCostume),
+        performOutdoors: Boolean(extra.performOutdoors),
+      },
+      image: card.image,
+    });
+  }
+  return wanted.map((id): ShortlistItem => {
+    const performer = performers.get(id);
+    return performer ? { id, listed: true, performer } : { id, listed: false };
+  });
+}
