@@ -8,6 +8,58 @@ export const CAPTCHA_MISSING = "Please answer the math problem";
 /** The answer came with a question that expired or that this server did not sign. */
 export const CAPTCHA_EXPIRED = "The math problem has expired. Please answer the new one.";
 
+/** How many performers one "Ask them all" send may reach. */
+export const SHORTLIST_INQUIRY_MAX = 5;
+export const SHORTLIST_TOO_MANY = `You can ask up to ${SHORTLIST_INQUIRY_MAX} performers at once`;
+export const SHORTLIST_NONE = "Choose at least one performer to ask";
+export const SHORTLIST_UNKNOWN = "One of the chosen performers could not be found";
+
+/** The event lengths a visitor picks from, in minutes (the column allows 15 to 1440). */
+export const EVENT_LENGTHS = [
+  { minutes: 30, label: "30 min" },
+  { minutes: 60, label: "1 hour" },
+  { minutes: 90, label: "1.5 hours" },
+  { minutes: 120, label: "2 hours" },
+  { minutes: 180, label: "3 hours" },
+  { minutes: 240, label: "4 hours or more" },
+] as const;
+
+export const CHILDREN_COUNT_MAX = 1000;
+export const CHILD_AGE_MAX = 17;
+
+/**
+ * Whether a value can be an account id: letters, digits, `-` and `_`. Anything else (a NUL byte, a
+ * quote) cannot match a row and must not reach PostgreSQL, which refuses some of it with an error
+ * instead of an empty result.
+ */
+export function isProfileId(value: unknown): value is string {
+  return typeof value === "string" && /^[A-Za-z0-9_-]{1,128}$/.test(value);
+}
+
+/** "1.5 hours" for 90; a length the list does not name (older rows, the column's range) in hours and minutes. */
+export function eventLengthLabel(minutes: number): string {
+  const listed = EVENT_LENGTHS.find((length) => length.minutes === minutes);
+  if (listed) return listed.label;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${rest} min`;
+  return rest === 0 ? `${hours} hour${hours === 1 ? "" : "s"}` : `${hours} h ${rest} min`;
+}
+
+/** "2:30 PM" for "14:30": the way a US parent writes a party's start. */
+export function startTimeLabel(time: string): string {
+  const [hours, minutes] = time.split(":").map(Number);
+  const suffix = hours < 12 ? "AM" : "PM";
+  const twelve = hours % 12 === 0 ? 12 : hours % 12;
+  return `${twelve}:${String(minutes).padStart(2, "0")} ${suffix}`;
+}
+
+/** "6 years old", "under 1 year old": the child's age as the performer reads it. */
+export function childAgeLabel(age: number): string {
+  if (age === 0) return "under 1 year old";
+  return `${age} year${age === 1 ? "" : "s"} old`;
+}
+
 /** What the visitor typed, kept so a failed send never loses it. */
 export interface InquiryValues {
   name: string;
@@ -19,6 +71,15 @@ export interface InquiryValues {
   message: string;
   eventTypes: string[];
   eventDate: string;
+  eventStartTime: string;
+  eventLengthMinutes: string;
+  childrenCount: string;
+  childAge: string;
+}
+
+/** What "Ask them all" typed: the inquiry plus the performers it goes to. */
+export interface ShortlistInquiryValues extends InquiryValues {
+  profileIds: string[];
 }
 
 /** The math question the server issues: the digits to add and the signed token the answer goes with. */
@@ -28,15 +89,36 @@ export interface Captcha {
   token: string;
 }
 
+/** A failed send: one message per field, what was typed, and the question to show next. */
+export interface InquiryFailure<Values = InquiryValues> {
+  ok: false;
+  errors: Record<string, string>;
+  message?: string;
+  /** The text the visitor typed, so a page rendered without JavaScript keeps it. */
+  values?: Values;
+  /** The question to show next (the same one while it is still unanswered and valid). */
+  captcha: Captcha;
+}
+
 /** What the profile page's action answers to an inquiry (app/server/inquiries.server.ts). */
-export type InquiryActionResult =
-  | { ok: true; message: string; captcha: Captcha; sentAt: number }
+export type InquiryActionResult = { ok: true; message: string; captcha: Captcha; sentAt: number } | InquiryFailure;
+
+/** A shortlisted performer the send did not reach: no longer listed (name unknown) or over its daily limit. */
+export interface SkippedPerformer {
+  id: string;
+  name: string | null;
+  reason: "unavailable" | "limit";
+}
+
+/** What /shortlist's action answers to "Ask them all". */
+export type ShortlistInquiryActionResult =
   | {
-      ok: false;
-      errors: Record<string, string>;
-      message?: string;
-      /** The text the visitor typed, so a page rendered without JavaScript keeps it. */
-      values?: InquiryValues;
-      /** The question to show next (the same one while it is still unanswered and valid). */
+      ok: true;
+      message: string;
       captcha: Captcha;
-    };
+      sentAt: number;
+      /** Who received the message, in the order they were asked. */
+      sentTo: { id: string; name: string }[];
+      skipped: SkippedPerformer[];
+    }
+  | InquiryFailure<ShortlistInquiryValues>;

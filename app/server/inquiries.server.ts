@@ -1,48 +1,48 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { FieldErrors, PublicFormResult } from "~/lib/form";
 import {
   CAPTCHA_EXPIRED,
   CAPTCHA_WRONG,
   INQUIRY_FAILED,
   INQUIRY_SENT,
+  isProfileId,
   type Captcha,
   type InquiryActionResult,
   type InquiryValues,
+  type ShortlistInquiryActionResult,
+  type SkippedPerformer,
 } from "~/lib/inquiry-fields";
-import type { InquiryInput, inquirySchema } from "~/lib/inquiry-schema";
+import type { InquiryInput, InquiryMessage, inquirySchema, shortlistInquirySchema } from "~/lib/inquiry-schema";
 import { CAPTCHA_TTL_MS, checkCaptcha, consumeCaptcha, issueCaptcha, readCaptcha } from "./captcha.server";
 import type { Executor } from "./db/client.server";
 import { contactMessages, profiles, user } from "./db/schema";
+import { addInquiryToStats } from "./insights/stats.server";
 import type { Logger } from "./logger.server";
 import { enqueueEmail } from "./mail/outbox.server";
-import { inquiryNotificationEmail } from "./mail/templates.server";
-import { hitRateLimits, waitInWords, type RateLimitRule } from "./rate-limit.server";
+import { inquiryCopyEmail, inquiryNotificationEmail } from "./mail/templates.server";
+import { hitRateLimit, waitInWords, type RateLimitResult, type RateLimitRule } from "./rate-limit.server";
 import type { AppServices } from "./services.server";
 import { publicProfileCondition, todayIso } from "./visibility.server";
 
-// A visitor's inquiry to a performer: checked, stored, and relayed by email with Reply-To set to the
-// visitor. The performer's address never leaves the server; the visitor's answer to the math
-// question is checked here against the signed question the form fetched from /captcha (or was
-// given by a previous answer of this action).
+// A visitor's inquiry to one performer (the profile's form) or to up to five at once ("Ask them all"
+// on the shortlist): checked, stored, and relayed by email with Reply-To set to the visitor, who
+// gets a copy listing whom they asked. A performer's address never leaves the server, and no
+// performer learns another's. The visitor's answer to the math question is checked here against
+// the signed question the form fetched from /captcha (or was given by a previous answer).
+
+export { isProfileId };
 
 export const CAPTCHA_REUSED = "This math problem was already used. Please answer the new one.";
 export const PROFILE_UNAVAILABLE = "This performer is not accepting messages right now.";
+export const SHORTLIST_UNAVAILABLE = "None of these performers is accepting messages right now.";
 
 export const INQUIRY_LIMITS = {
+  /** Messages one address may send an hour; "Ask them all" counts each performer asked. */
   perIp: { limit: 10, windowMs: 60 * 60_000 },
   perProfile: { limit: 30, windowMs: 24 * 60 * 60_000 },
 } as const;
 
 export type InquiryContext = Pick<AppServices, "db" | "config"> & { logger?: Logger };
-
-/**
- * Whether a route's profile id can be one: account ids are letters, digits, `-` and `_`. Anything
- * else (a NUL byte, a quote) cannot match a row and must not reach PostgreSQL, which refuses some of
- * it with an error instead of an empty result.
- */
-export function isProfileId(value: unknown): value is string {
-  return typeof value === "string" && /^[A-Za-z0-9_-]{1,128}$/.test(value);
-}
 
 export interface InquiryMeta {
   profileId: string;
@@ -57,14 +57,32 @@ interface InquirySettings {
   publicUrl: string;
 }
 
-/** An answer before the next math question is attached: see handleInquiry. */
-type Outcome =
-  | { ok: true; message: string; sentAt: number }
+/** Who a send goes to, and whether it goes ahead without those who cannot take it. */
+interface Addressees {
+  profileIds: string[];
+  /**
+   * The shortlist's send skips a performer who is unlisted or over its daily limit and reaches the
+   * rest; a profile's form has one performer, so either case refuses the send.
+   */
+  skipUnreachable: boolean;
+}
+
+interface Delivered {
+  ok: true;
+  message: string;
+  sentAt: number;
+  sentTo: { id: string; name: string }[];
+  skipped: SkippedPerformer[];
+}
+
+/** An answer before the next math question is attached: see answerWith. */
+type Outcome<Values> =
+  | Delivered
   | {
       ok: false;
       errors: FieldErrors;
       message?: string;
-      values?: InquiryValues;
+      values?: Values;
       /** The token of a question that was not answered yet: it stays while it is still valid. */
       unansweredToken?: string;
     };
@@ -79,10 +97,16 @@ function nextQuestion(secret: string, unansweredToken: string | undefined, now: 
   return issueCaptcha(secret, now);
 }
 
+/** The math question is attached here, once, whatever the answer was. */
+function answerWith<Values>(secret: string, outcome: Outcome<Values>, now: Date) {
+  if (outcome.ok) return { ...outcome, captcha: nextQuestion(secret, undefined, now.getTime()) };
+  const { unansweredToken, ...answer } = outcome;
+  return { ...answer, captcha: nextQuestion(secret, unansweredToken, now.getTime()) };
+}
+
 /**
  * The profile page's action for the inquiry form (with and without JavaScript), given the post as
- * the route read it (readPublicForm). The answer is worked out first; the next math question is
- * attached here, once, whatever the answer was.
+ * the route read it (readPublicForm).
  */
 export async function handleInquiry(
   context: InquiryContext,
@@ -90,40 +114,73 @@ export async function handleInquiry(
   meta: InquiryMeta,
 ): Promise<InquiryActionResult> {
   const now = meta.now ?? new Date();
-  const outcome = await inquiryOutcome(context, form, meta, now);
-  if (outcome.ok) return { ...outcome, captcha: nextQuestion(context.config.authSecret, undefined, now.getTime()) };
-  const { unansweredToken, ...answer } = outcome;
-  return { ...answer, captcha: nextQuestion(context.config.authSecret, unansweredToken, now.getTime()) };
+  const outcome = await inquiryOutcome(context, form, { profileIds: [meta.profileId], skipUnreachable: false }, meta.ip, now);
+  const answer = answerWith(context.config.authSecret, outcome, now);
+  if (!answer.ok) return answer;
+  // The page knows whom it wrote to; the lists are the shortlist's.
+  const { sentTo: _sentTo, skipped: _skipped, ...sent } = answer;
+  return sent;
 }
 
-async function inquiryOutcome(
+/** /shortlist's action for "Ask them all": one message to each chosen performer, one question for all. */
+export async function handleShortlistInquiry(
   context: InquiryContext,
-  form: PublicFormResult<typeof inquirySchema>,
-  meta: InquiryMeta,
+  form: PublicFormResult<typeof shortlistInquirySchema>,
+  meta: { ip: string; now?: Date },
+): Promise<ShortlistInquiryActionResult> {
+  const now = meta.now ?? new Date();
+  const profileIds = form.ok ? form.data.profileIds : [];
+  const outcome = await inquiryOutcome(context, form, { profileIds, skipUnreachable: true }, meta.ip, now);
+  return answerWith(context.config.authSecret, outcome, now);
+}
+
+/** The fields both forms post besides the inquiry's own: the math answer, its question, and (shortlist) the ids. */
+type PostedValues<Values> = Values & { captchaAnswer: string; captchaToken: string };
+
+async function inquiryOutcome<Values extends InquiryValues>(
+  context: InquiryContext,
+  form:
+    | { ok: true; data: InquiryInput; values: PostedValues<Values> }
+    | { ok: false; errors: FieldErrors; values: PostedValues<Values> }
+    | { ok: false; dropped: "honeypot" | "unreadable" },
+  addressees: Addressees,
+  ip: string,
   now: Date,
-): Promise<Outcome> {
+): Promise<Outcome<Values>> {
   if ("dropped" in form) {
     if (form.dropped === "unreadable") return { ok: false, errors: {}, message: INQUIRY_FAILED };
     // Bots fill every field. Answer as if it worked so they learn nothing, and store nothing.
-    context.logger?.info({ profileId: meta.profileId }, "inquiry honeypot filled; dropped");
-    return { ok: true, message: INQUIRY_SENT, sentAt: now.getTime() };
+    context.logger?.info({ profileIds: addressees.profileIds }, "inquiry honeypot filled; dropped");
+    return { ok: true, message: INQUIRY_SENT, sentAt: now.getTime(), sentTo: [], skipped: [] };
   }
   // What the visitor typed, kept so a failed send never loses it (the question is asked afresh).
-  const { captchaAnswer: _answer, captchaToken, ...values } = form.values;
+  const { captchaAnswer: _answer, captchaToken, ...typed } = form.values;
+  // The typed text without the two captcha fields is exactly the form's Values; TypeScript cannot
+  // follow an Omit through a generic.
+  const values = typed as unknown as Values;
   if (!form.ok) return { ok: false, errors: form.errors, values, unansweredToken: captchaToken };
   try {
     const { config } = context;
     const settings = { authSecret: config.authSecret, siteName: config.siteName, publicUrl: config.publicUrl };
-    return await sendInquiry(context.db, settings, form.data, values, meta, now);
+    return await sendInquiry(context.db, settings, form.data, values, addressees, ip, now);
   } catch (error) {
-    context.logger?.error({ err: error, profileId: meta.profileId }, "inquiry failed");
+    context.logger?.error({ err: error, profileIds: addressees.profileIds }, "inquiry failed");
     return { ok: false, errors: {}, message: INQUIRY_FAILED, values };
   }
 }
 
-/** The public performer an inquiry may go to, with the address it is relayed to; null when hidden. */
-async function inquiryRecipient(db: Executor, profileId: string, today: string) {
-  const [row] = await db
+interface Recipient {
+  id: string;
+  displayName: string | null;
+  contactEmail: string | null;
+  accountEmail: string;
+}
+
+/** The public performers among the ids, in the order asked, with the address each is relayed to. */
+async function inquiryRecipients(db: Executor, profileIds: string[], today: string): Promise<Recipient[]> {
+  const ids = profileIds.filter(isProfileId);
+  if (ids.length === 0) return [];
+  const rows = await db
     .select({
       id: profiles.id,
       displayName: profiles.displayName,
@@ -132,25 +189,38 @@ async function inquiryRecipient(db: Executor, profileId: string, today: string) 
     })
     .from(profiles)
     .innerJoin(user, eq(user.id, profiles.id))
-    .where(and(eq(profiles.id, profileId), publicProfileCondition(today)))
-    .limit(1);
-  return row ?? null;
+    .where(and(inArray(profiles.id, ids), publicProfileCondition(today)));
+  return ids.flatMap((id) => rows.filter((row) => row.id === id));
 }
 
+function tooMany(limited: RateLimitResult) {
+  return `Too many messages have been sent. Please try again in ${waitInWords(limited.retryAfterSeconds)}.`;
+}
+
+/** The verdict that makes the visitor wait longest, among those that refuse. */
+function longestWait(results: RateLimitResult[]): RateLimitResult | null {
+  const refused = results.filter((result) => !result.allowed);
+  return refused.reduce<RateLimitResult | null>((worst, r) => (worst && worst.retryAfterSeconds >= r.retryAfterSeconds ? worst : r), null);
+}
+
+const performerName = (recipient: Recipient) => recipient.displayName ?? "this performer";
+
 /**
- * Sends a validated inquiry: visibility, rate limits, the math answer, then the stored message and
- * its notification email in one transaction (with the captcha token spent in it).
+ * Sends a validated inquiry: visibility, rate limits, the math answer, then the stored messages,
+ * each performer's notification, the counts of the insights and the sender's copy in one
+ * transaction (with the captcha token spent in it), so a failure leaves nothing half-sent.
  */
-async function sendInquiry(
+async function sendInquiry<Values extends InquiryValues>(
   db: Executor,
   settings: InquirySettings,
   input: InquiryInput,
-  values: InquiryValues,
-  meta: InquiryMeta,
+  values: Values,
+  addressees: Addressees,
+  ip: string,
   now: Date,
-): Promise<Outcome> {
+): Promise<Outcome<Values>> {
   const nowMs = now.getTime();
-  const fail = (message: string, errors: FieldErrors = {}, unansweredToken?: string): Outcome => ({
+  const fail = (message: string, errors: FieldErrors = {}, unansweredToken?: string): Outcome<Values> => ({
     ok: false,
     errors,
     message,
@@ -158,20 +228,30 @@ async function sendInquiry(
     unansweredToken,
   });
 
-  const recipient = isProfileId(meta.profileId) ? await inquiryRecipient(db, meta.profileId, todayIso(now)) : null;
-  if (!recipient) return fail(PROFILE_UNAVAILABLE);
+  const available = await inquiryRecipients(db, addressees.profileIds, todayIso(now));
+  const skipped: SkippedPerformer[] = addressees.profileIds
+    .filter((id) => !available.some((recipient) => recipient.id === id))
+    .map((id) => ({ id, name: null, reason: "unavailable" }));
+  if (available.length === 0 || (skipped.length > 0 && !addressees.skipUnreachable)) {
+    return fail(addressees.skipUnreachable ? SHORTLIST_UNAVAILABLE : PROFILE_UNAVAILABLE);
+  }
 
-  const rules: RateLimitRule[] = [
-    { key: `inquiry:ip:${meta.ip}`, ...INQUIRY_LIMITS.perIp },
-    { key: `inquiry:profile:${meta.profileId}`, ...INQUIRY_LIMITS.perProfile },
-  ];
-  const limited = await hitRateLimits(db, rules, now);
-  if (!limited.allowed) {
-    return fail(
-      `Too many messages have been sent. Please try again in ${waitInWords(limited.retryAfterSeconds)}.`,
-      {},
-      input.captchaToken,
-    );
+  // Every counter is counted (each performer asked is one message from this address), so each stays honest.
+  const ipRule: RateLimitRule = { key: `inquiry:ip:${ip}`, ...INQUIRY_LIMITS.perIp };
+  let byIp = await hitRateLimit(db, ipRule, now);
+  for (let i = 1; i < available.length; i++) byIp = await hitRateLimit(db, ipRule, now);
+  const byProfile: RateLimitResult[] = [];
+  for (const recipient of available) {
+    byProfile.push(await hitRateLimit(db, { key: `inquiry:profile:${recipient.id}`, ...INQUIRY_LIMITS.perProfile }, now));
+  }
+  const recipients = available.filter((_, i) => byProfile[i].allowed);
+  let refused: RateLimitResult | null;
+  if (!addressees.skipUnreachable) refused = longestWait([byIp, ...byProfile]);
+  else if (!byIp.allowed) refused = byIp;
+  else refused = recipients.length === 0 ? longestWait(byProfile) : null;
+  if (refused) return fail(tooMany(refused), {}, input.captchaToken);
+  for (const [i, recipient] of available.entries()) {
+    if (!byProfile[i].allowed) skipped.push({ id: recipient.id, name: performerName(recipient), reason: "limit" });
   }
 
   const verdict = checkCaptcha(settings.authSecret, input.captchaToken, input.captchaAnswer, nowMs);
@@ -183,44 +263,63 @@ async function sendInquiry(
     return fail(CAPTCHA_WRONG, { captchaAnswer: CAPTCHA_WRONG });
   }
 
+  const { captchaAnswer, captchaToken: _token, ...message } = input;
+  const profileUrl = (id: string) => `${settings.publicUrl}/profile/${encodeURIComponent(id)}`;
   const stored = await db.transaction(async (tx) => {
     if (!(await consumeCaptcha(tx, input.captchaToken, tokenExpiry))) return false;
-    await tx.insert(contactMessages).values({
-      profileId: recipient.id,
-      senderName: input.name,
-      senderEmail: input.email,
-      phoneNumber: input.phone,
-      city: input.city,
-      state: input.state,
-      zip: input.zip,
-      message: input.message,
-      eventType: input.eventTypes,
-      eventDate: input.eventDate,
-      captchaAnswer: input.captchaAnswer,
-    });
+    for (const recipient of recipients) {
+      await tx.insert(contactMessages).values({ ...messageRow(message), profileId: recipient.id, captchaAnswer });
+      await addInquiryToStats(tx, recipient.id, now);
+      // One mail per performer, to that performer alone: nobody sees another's address.
+      await enqueueEmail(
+        tx,
+        inquiryNotificationEmail({
+          siteName: settings.siteName,
+          to: recipient.contactEmail ?? recipient.accountEmail,
+          performerName: recipient.displayName ?? "there",
+          profileUrl: profileUrl(recipient.id),
+          dashboardUrl: `${settings.publicUrl}/dashboard`,
+          sender: message,
+        }),
+      );
+    }
     await enqueueEmail(
       tx,
-      inquiryNotificationEmail({
+      inquiryCopyEmail({
         siteName: settings.siteName,
-        to: recipient.contactEmail ?? recipient.accountEmail,
-        performerName: recipient.displayName ?? "there",
-        profileUrl: `${settings.publicUrl}/profile/${encodeURIComponent(recipient.id)}`,
-        dashboardUrl: `${settings.publicUrl}/dashboard`,
-        sender: {
-          name: input.name,
-          email: input.email,
-          phone: input.phone,
-          city: input.city,
-          state: input.state,
-          zip: input.zip,
-          message: input.message,
-          eventTypes: input.eventTypes,
-          eventDate: input.eventDate,
-        },
+        siteUrl: settings.publicUrl,
+        to: message.email,
+        performers: recipients.map((recipient) => ({ name: performerName(recipient), profileUrl: profileUrl(recipient.id) })),
+        sender: message,
       }),
     );
     return true;
   });
   if (!stored) return fail(CAPTCHA_REUSED, { captchaAnswer: CAPTCHA_REUSED });
-  return { ok: true, message: INQUIRY_SENT, sentAt: nowMs };
+  return {
+    ok: true,
+    message: INQUIRY_SENT,
+    sentAt: nowMs,
+    sentTo: recipients.map((recipient) => ({ id: recipient.id, name: performerName(recipient) })),
+    skipped,
+  };
+}
+
+/** The stored columns of a checked inquiry (the recipient and the math answer are added per row). */
+function messageRow(message: InquiryMessage) {
+  return {
+    senderName: message.name,
+    senderEmail: message.email,
+    phoneNumber: message.phone,
+    city: message.city,
+    state: message.state,
+    zip: message.zip,
+    message: message.message,
+    eventType: message.eventTypes,
+    eventDate: message.eventDate,
+    eventStartTime: message.eventStartTime,
+    eventLengthMinutes: message.eventLengthMinutes,
+    childrenCount: message.childrenCount,
+    childAge: message.childAge,
+  };
 }

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CAPTCHA_TTL_MS, issueCaptcha, type Captcha } from "~/server/captcha.server";
 import { loadConfig } from "~/server/config.server";
-import { contactMessages, emailOutbox, rateLimitHits } from "~/server/db/schema";
+import { contactMessages, emailOutbox, profileDailyStats, rateLimitHits } from "~/server/db/schema";
 import { CAPTCHA_REUSED, INQUIRY_LIMITS, PROFILE_UNAVAILABLE, handleInquiry } from "~/server/inquiries.server";
 import { readPublicForm } from "~/lib/form";
 import { CAPTCHA_EXPIRED, type InquiryActionResult } from "~/lib/inquiry-fields";
@@ -61,6 +61,21 @@ async function outbox() {
   return database.db.select().from(emailOutbox);
 }
 
+const SENDER = "dana@example.org";
+
+/** The mail queued for the performer (every send also queues the sender's copy). */
+async function performerMail() {
+  const mails = (await outbox()).filter((mail) => mail.toAddress !== SENDER);
+  expect(mails).toHaveLength(1);
+  return mails[0];
+}
+
+async function senderCopy() {
+  const mails = (await outbox()).filter((mail) => mail.toAddress === SENDER);
+  expect(mails).toHaveLength(1);
+  return mails[0];
+}
+
 beforeAll(async () => {
   database = await createTestDatabase();
   await addPerformer(database.db, { id: "perf", displayName: "Captain Orlando", contactEmail: "bookings@captain.example" });
@@ -72,6 +87,7 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
+  await database.db.delete(profileDailyStats);
   await database.db.delete(contactMessages);
   await database.db.delete(emailOutbox);
   await database.db.delete(rateLimitHits);
@@ -108,7 +124,7 @@ describe(`sending an inquiry (${process.env.TEST_DATABASE_URL ? "postgres" : "pg
       isRead: false,
     });
 
-    const [mail] = await outbox();
+    const mail = await performerMail();
     expect(mail.toAddress).toBe("bookings@captain.example");
     expect(mail.replyTo).toBe("dana@example.org");
     expect(mail.subject).toContain("Dana Planner");
@@ -122,7 +138,7 @@ describe(`sending an inquiry (${process.env.TEST_DATABASE_URL ? "postgres" : "pg
   it("falls back to the account email when the profile has no contact email", async () => {
     const result = await send("no-contact", validFields());
     expect(result.ok).toBe(true);
-    const [mail] = await outbox();
+    const mail = await performerMail();
     expect(mail.toAddress).toBe("account@quiet.example");
   });
 
@@ -188,6 +204,117 @@ describe(`sending an inquiry (${process.env.TEST_DATABASE_URL ? "postgres" : "pg
   it("lets a message of exactly 500 characters through", async () => {
     const result = await send("perf", validFields(undefined, { message: "y".repeat(500) }));
     expect(result.ok).toBe(true);
+  });});
+
+describe("optional event details", () => {
+  const details = { eventStartTime: "14:30", eventLengthMinutes: "90", childrenCount: "12", childAge: "6" };
+
+  it("stores start time, length, number of children and the child's age, and tells the performer", async () => {
+    const result = await send("perf", validFields(undefined, details));
+    expect(result.ok).toBe(true);
+    const [row] = await messagesFor("perf");
+    expect(row).toMatchObject({ eventStartTime: "14:30", eventLengthMinutes: 90, childrenCount: 12, childAge: 6 });
+    const mail = await performerMail();
+    for (const part of ["Start time: 2:30 PM", "Length: 1.5 hours", "Number of children: 12", "Child's age: 6 years old"]) {
+      expect(mail.textBody).toContain(part);
+    }
+    expect(mail.htmlBody).toContain("Child&#39;s age");
+  });
+
+  it("leaves them out when not given, in the row and in the mail", async () => {
+    expect((await send("perf", validFields())).ok).toBe(true);
+    const [row] = await messagesFor("perf");
+    expect(row).toMatchObject({ eventStartTime: null, eventLengthMinutes: null, childrenCount: null, childAge: null });
+    const mail = await performerMail();
+    for (const label of ["Start time", "Length", "Number of children", "Child's age"]) expect(mail.textBody).not.toContain(`${label}:`);
+  });
+
+  it("accepts the edges of each range and a time with seconds", async () => {
+    for (const edge of [
+      { eventStartTime: "00:00", eventLengthMinutes: "30", childrenCount: "1", childAge: "0" },
+      { eventStartTime: "23:59:00", eventLengthMinutes: "240", childrenCount: "1000", childAge: "17" },
+    ]) {
+      const result = await send("perf", validFields(undefined, edge));
+      expect(result.ok, JSON.stringify(edge)).toBe(true);
+    }
+    const rows = await messagesFor("perf");
+    expect(rows.map((row) => row.eventStartTime).sort()).toEqual(["00:00", "23:59"]);
+  });
+
+  it("refuses values out of range with a message beside each field, keeping what was typed, and stores nothing", async () => {
+    const result = await send(
+      "perf",
+      validFields(undefined, { eventStartTime: "25:00", eventLengthMinutes: "45", childrenCount: "0", childAge: "18" }),
+    );
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors).toEqual({
+      eventStartTime: "Please enter a valid start time",
+      eventLengthMinutes: "Please choose a length from the list",
+      childrenCount: "Number of children must be a whole number from 1 to 1000",
+      childAge: "Child's age must be a whole number from 0 to 17",
+    });
+    expect(result.values).toMatchObject({ eventStartTime: "25:00", eventLengthMinutes: "45", childrenCount: "0", childAge: "18" });
+    const oddNumbers: Fields[] = [{ childrenCount: "2.5" }, { childAge: "six" }, { childrenCount: "1001" }, { childAge: "-1" }];
+    for (const bad of oddNumbers) {
+      const refused = await send("perf", validFields(undefined, bad));
+      expect(refused.ok, JSON.stringify(bad)).toBe(false);
+    }
+    expect(await messagesFor("perf")).toEqual([]);
+    expect(await outbox()).toEqual([]);
+  });
+});
+
+describe("the sender's copy", () => {
+  it("tells the sender what they sent, to whom and what happens next, without the performer's address", async () => {
+    const result = await send("perf", validFields(undefined, { eventStartTime: "10:00", childrenCount: "8" }));
+    expect(result.ok).toBe(true);
+    const copy = await senderCopy();
+    expect(copy.subject).toBe("Your message to Captain Orlando on CostumeCast");
+    for (const part of [
+      "Captain Orlando: https://costumecast.test/profile/perf",
+      "will reply to you directly by email or phone",
+      "Could you appear at my daughter's birthday party?",
+      "Orlando, FL 32801",
+      "Start time: 10:00 AM",
+      "Number of children: 8",
+    ]) {
+      expect(copy.textBody).toContain(part);
+    }
+    for (const body of [copy.textBody, copy.htmlBody ?? "", copy.replyTo ?? ""]) {
+      expect(body).not.toContain("captain.example");
+      expect(body).not.toContain("accounts.example.com");
+    }
+  });
+
+  it("is queued only when the message is stored", async () => {
+    const captcha = issueCaptcha(secret);
+    await send("perf", validFields(captcha, { captchaAnswer: String(captcha.a + captcha.b + 1) }));
+    await send("inactive", validFields());
+    expect(await outbox()).toEqual([]);
+  });
+});
+
+describe("the performer's insights", () => {
+  it("counts each stored inquiry for the performer's day, and nothing for a refused one", async () => {
+    const now = new Date("2031-05-04T15:00:00Z");
+    const wrong = issueCaptcha(secret, now.getTime());
+    await handleInquiry(context(), await readPublicForm(request(validFields(wrong, { captchaAnswer: "0" })), inquirySchema), {
+      profileId: "perf",
+      ip: "203.0.113.10",
+      now,
+    });
+    for (let i = 0; i < 2; i++) {
+      const captcha = issueCaptcha(secret, now.getTime());
+      const result = await handleInquiry(context(), await readPublicForm(request(validFields(captcha)), inquirySchema), {
+        profileId: "perf",
+        ip: "203.0.113.10",
+        now,
+      });
+      expect(result.ok).toBe(true);
+    }
+    const stats = await database.db.select().from(profileDailyStats).where(eq(profileDailyStats.profileId, "perf"));
+    expect(stats).toEqual([expect.objectContaining({ day: "2031-05-04", inquiries: 2 })]);
   });
 });
 
@@ -275,7 +402,8 @@ describe("the math question", () => {
     const replay = await send("perf", validFields(captcha));
     expect(!replay.ok && replay.errors.captchaAnswer).toBe(CAPTCHA_REUSED);
     expect(await messagesFor("perf")).toHaveLength(1);
-    expect(await outbox()).toHaveLength(1);
+    // The performer's notification and the sender's copy, once.
+    expect(await outbox()).toHaveLength(2);
   });
 });
 
