@@ -3,6 +3,7 @@ import {
   data,
   isRouteErrorResponse,
   Link,
+  useMatches,
   useNavigate,
   useRouteError,
   type ShouldRevalidateFunctionArgs,
@@ -12,13 +13,12 @@ import type { Route } from "./+types/dashboard";
 import { AccountPanel } from "~/components/dashboard/AccountPanel";
 import { Checklist } from "~/components/dashboard/Checklist";
 import { InquiryDetail } from "~/components/dashboard/InquiryDetail";
-import { InquiryTable } from "~/components/dashboard/InquiryTable";
+import { InquiryList } from "~/components/dashboard/InquiryList";
 import { StatusBox } from "~/components/dashboard/StatusBox";
 import { BillingForm } from "~/components/subscription/BillingForm";
 import { ErrorPage } from "~/components/layout/ErrorPage";
 import { Alert } from "~/components/ui/Alert";
 import { ButtonLink } from "~/components/ui/Button";
-import { Card } from "~/components/ui/Card";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { inboxActionSchema } from "~/lib/auth-schemas";
 import { parseForm } from "~/lib/form";
@@ -27,7 +27,7 @@ import { requireUser } from "~/server/auth/auth.server";
 import { loadDashboard } from "~/server/dashboard.server";
 import { syncUserSubscription } from "~/server/payments/sync.server";
 import { redirectWithFlash } from "~/server/flash.server";
-import { deleteInquiry, markInquiryRead } from "~/server/inbox.server";
+import { deleteInquiry, markInquiryRead, noteInquiryOpened } from "~/server/inbox.server";
 
 const LOAD_FAILED = "Failed to load inquiries";
 
@@ -62,6 +62,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (result.selected && "missing" in result.selected) {
     throw data("This inquiry was not found. It may have been deleted.", { status: 404 });
   }
+  if (result.selected) {
+    // Opening the detail is reading it; a failure to record that must not hide the inquiry.
+    try {
+      await noteInquiryOpened(context.db, user.id, result.selected.inquiry.id);
+    } catch (error) {
+      context.logger.error({ err: error, userId: user.id }, "recording an inquiry's first read failed");
+    }
+  }
   return {
     user: { id: user.id, email: user.email, isAdmin: user.isAdmin },
     summary: result.summary,
@@ -83,7 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ intent, confirmId: null, message: "Failed to mark as read" }, { status: 404 });
     }
     const flash = { type: "success", message: "Marked as read" } as const;
-    return redirectWithFlash(context, request, `${url.pathname}${url.search}`, flash);
+    return redirectWithFlash(context, request, `${url.pathname}${url.search}#inquiry`, flash);
   }
 
   // Without JavaScript there was no confirm dialog: ask on the page first.
@@ -158,6 +166,45 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
   }, [actionData, navigate, page]);
 
   const detailHref = selected ? (page > 1 ? `/dashboard?page=${page}&inquiry=${selected.id}` : `/dashboard?inquiry=${selected.id}`) : "";
+  const { siteName } = siteFrom(useMatches());
+
+  const inquiries = (
+    <section aria-labelledby="inquiries-heading" className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <div id="inquiries" className="flex scroll-mt-20 flex-wrap items-baseline justify-between gap-2">
+        <h2 id="inquiries-heading" className="text-lg font-bold text-slate-900">
+          Inquiries
+        </h2>
+        {inbox ? (
+          <p className="text-sm text-slate-700">
+            {inbox.total} total, {inbox.unread} unread
+          </p>
+        ) : null}
+      </div>
+      {!inbox ? (
+        <Alert tone="error" title={LOAD_FAILED}>
+          Please refresh the page in a moment.
+        </Alert>
+      ) : selected ? (
+        <InquiryDetail
+          inquiry={selected}
+          siteName={siteName}
+          backHref={`${listHref(page)}#inquiries`}
+          selfHref={detailHref}
+          askToConfirm={actionData?.confirmId === selected.id}
+        />
+      ) : (
+        <InquiryList rows={inbox.inquiries} page={inbox.page} pageCount={inbox.pageCount} />
+      )}
+      {actionData?.message ? <Alert tone="error">{actionData.message}</Alert> : null}
+    </section>
+  );
+  const status = <StatusBox status={summary.status} listing={summary.listing} profileId={user.id} />;
+  const checklist = <Checklist items={summary.checklist} />;
+  // A listed performer's work is answering parents, so the inquiries lead; an unfinished checklist
+  // still comes first (it is what keeps the listing strong). Before the listing is live, the status
+  // box says what to do next and leads instead.
+  const active = summary.status === "active";
+  const checklistDone = summary.checklist.every((item) => item.done);
 
   return (
     <div>
@@ -165,36 +212,21 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">
         <CheckoutNotice checkout={checkout} active={summary.listing.paid} />
         <div className="grid gap-6 lg:grid-cols-3">
-          <div className="min-w-0 space-y-6 lg:col-span-2">
-            <StatusBox status={summary.status} listing={summary.listing} profileId={user.id} />
-            <Checklist items={summary.checklist} />
-            <Card as="section" className="space-y-4">
-              <div id="inquiries" className="flex flex-wrap items-baseline justify-between gap-2">
-                <h2 className="text-lg font-bold text-slate-900">Inquiries</h2>
-                {inbox ? (
-                  <p className="text-sm text-slate-700">
-                    {inbox.total} total, {inbox.unread} unread
-                  </p>
-                ) : null}
-              </div>
-              {!inbox ? (
-                <Alert tone="error" title={LOAD_FAILED}>
-                  Please refresh the page in a moment.
-                </Alert>
-              ) : selected ? (
-                <InquiryDetail
-                  inquiry={selected}
-                  backHref={`${listHref(page)}#inquiries`}
-                  selfHref={detailHref}
-                  askToConfirm={actionData?.confirmId === selected.id}
-                />
-              ) : (
-                <InquiryTable rows={inbox.inquiries} page={inbox.page} pageCount={inbox.pageCount} />
-              )}
-              {actionData?.message ? (
-                <Alert tone="error">{actionData.message}</Alert>
-              ) : null}
-            </Card>
+          <div className="min-w-0 space-y-6 lg:col-span-2" data-testid="dashboard-main">
+            {active ? (
+              <>
+                {checklistDone ? null : checklist}
+                {inquiries}
+                {status}
+                {checklistDone ? checklist : null}
+              </>
+            ) : (
+              <>
+                {status}
+                {checklist}
+                {inquiries}
+              </>
+            )}
           </div>
           <AccountPanel
             email={user.email}

@@ -1,14 +1,14 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
-import type { InquiryDetailView, InquiryRow } from "~/lib/inbox-view";
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { messagePreview, type InquiryDetailView, type InquiryRow } from "~/lib/inbox-view";
 import type { Executor } from "./db/client.server";
 import { contactMessages } from "./db/schema";
 import { isUuid } from "./db/sql-values.server";
+import { refreshInquiryReadHours } from "./insights/read-speed.server";
 
 // A performer's inquiries. The owner's profile id (equal to their user id) is part of EVERY query,
 // so an inquiry id from someone else's inbox simply finds nothing.
 
 export const INBOX_PAGE_SIZE = 20;
-
 
 export interface InboxPage {
   inquiries: InquiryRow[];
@@ -37,6 +37,7 @@ export async function listInquiries(db: Executor, ownerId: string, page = 1): Pr
       eventDate: contactMessages.eventDate,
       isRead: contactMessages.isRead,
       createdAt: contactMessages.createdAt,
+      message: contactMessages.message,
     })
     .from(contactMessages)
     .where(eq(contactMessages.profileId, ownerId))
@@ -44,7 +45,7 @@ export async function listInquiries(db: Executor, ownerId: string, page = 1): Pr
     .limit(INBOX_PAGE_SIZE)
     .offset((current - 1) * INBOX_PAGE_SIZE);
   return {
-    inquiries: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    inquiries: rows.map(({ message, ...r }) => ({ ...r, createdAt: r.createdAt.toISOString(), preview: messagePreview(message) })),
     total,
     unread: totals?.unread ?? 0,
     page: current,
@@ -73,7 +74,29 @@ export async function getInquiry(db: Executor, ownerId: string, id: string): Pro
     eventDate: row.eventDate,
     isRead: row.isRead,
     createdAt: row.createdAt.toISOString(),
+    preview: messagePreview(row.message),
+    eventStartTime: row.eventStartTime,
+    eventLengthMinutes: row.eventLengthMinutes,
+    childrenCount: row.childrenCount,
+    childAge: row.childAge,
   };
+}
+
+/**
+ * Stamps when the owner first opened an inquiry (opening its detail or marking it read), the
+ * figure behind "usually reads inquiries within N hours". Only the first opening counts, so
+ * reloading the page or marking it read later changes nothing. True when this call stamped it.
+ */
+export async function noteInquiryOpened(db: Executor, ownerId: string, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const stamped = await db
+    .update(contactMessages)
+    .set({ firstReadAt: sql`now()` })
+    .where(and(eq(contactMessages.id, id), eq(contactMessages.profileId, ownerId), isNull(contactMessages.firstReadAt)))
+    .returning({ id: contactMessages.id });
+  if (stamped.length === 0) return false;
+  await refreshInquiryReadHours(db, ownerId);
+  return true;
 }
 
 /** True when the owner has such an inquiry (already read counts as success). */
@@ -84,7 +107,9 @@ export async function markInquiryRead(db: Executor, ownerId: string, id: string)
     .set({ isRead: true })
     .where(and(eq(contactMessages.id, id), eq(contactMessages.profileId, ownerId)))
     .returning({ id: contactMessages.id });
-  return updated.length > 0;
+  if (updated.length === 0) return false;
+  await noteInquiryOpened(db, ownerId, id);
+  return true;
 }
 
 export async function deleteInquiry(db: Executor, ownerId: string, id: string): Promise<boolean> {

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, signInAs, test } from "./fixtures";
 import { ACCOUNTS, inboxFor, SEEDED_INQUIRIES } from "./seed/accounts";
+import { phoneInboxFor } from "./seed/phone-inbox";
 
 // The shared toaster's success colours fail axe's contrast check (reported to the lead); the pages
 // themselves are checked in full.
@@ -17,6 +18,11 @@ test("a complete, paid performer sees an active listing and a finished checklist
   await expect(page.getByTestId("account-status")).toHaveText("Active");
   await expect(page.getByTestId("account-expiry")).toHaveText(/\w+ \d{1,2}, \d{4}/);
 
+  // Everything done: the checklist folds into one line, below the inquiries, and opens on demand.
+  const checklist = page.locator("details").filter({ hasText: "Profile checklist: all done" });
+  await expect(checklist).not.toHaveAttribute("open");
+  await checklist.getByText("Profile checklist: all done").click();
+  await expect(checklist).toHaveAttribute("open");
   await expect(page.getByTestId("checklist-progress")).toHaveText("7 of 7 complete");
   for (const key of ["displayName", "bio", "state", "city", "category", "photo", "contactEmail"]) {
     await expect(page.getByTestId(`checklist-${key}`)).toHaveAttribute("data-done", "true");
@@ -57,6 +63,30 @@ test("a complete, paid performer sees an active listing and a finished checklist
   await expect(guide).toContainText("at least 2 to 3 photos");
   await expect(guide).toContainText("Don't use trademarked character names");
   await expectAccessible(page, AXE);
+});
+
+test("an active performer's dashboard puts the inquiries first and folds the finished checklist", async ({ page }) => {
+  await signInAs(page, ACCOUNTS.complete.email);
+  const main = page.getByTestId("dashboard-main");
+  const sections = main.locator(":scope > section");
+  await expect(sections.first().getByRole("heading", { level: 2 })).toHaveText("Inquiries");
+  const headings = await main.getByRole("heading", { level: 2 }).allTextContents();
+  expect(headings.indexOf("Inquiries")).toBeLessThan(headings.indexOf("Listing Active"));
+  expect(headings.indexOf("Listing Active")).toBeLessThan(headings.indexOf("Profile checklist: all done"));
+  // Folded, its items are out of the way until asked for.
+  await expect(page.getByTestId("checklist-photo")).toBeHidden();
+  // The spec's other parts are all still there.
+  await expect(page.getByRole("heading", { name: "Account", exact: true })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Dashboard" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Read the performer guide" })).toHaveAttribute("href", "/safety-first");
+});
+
+test("an incomplete profile keeps its checklist open, after the status box", async ({ page }, testInfo) => {
+  const { account } = inboxFor(testInfo.retry);
+  await signInAs(page, account.email);
+  const headings = await page.getByTestId("dashboard-main").getByRole("heading", { level: 2 }).allTextContents();
+  expect(headings.slice(0, 3)).toEqual(["Profile Incomplete", "Profile checklist", "Inquiries"]);
+  await expect(page.getByTestId("checklist-category").getByRole("link")).toBeVisible();
 });
 
 test("checkout results show a matching notice", async ({ page }) => {
@@ -149,6 +179,69 @@ test.describe("the inbox", () => {
       maxRedirects: 0,
     });
     expect(attempt.status()).toBe(404);
+  });
+});
+
+// Phones: the inbox fits the screen, and an opened inquiry is where the performer is looking.
+test.describe("the inbox on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test("lists inquiries as cards without sideways scrolling, and opens one in view", async ({ page }, testInfo) => {
+    const { account } = phoneInboxFor(testInfo.retry);
+    await signInAs(page, account.email);
+    const rows = page.getByTestId("inquiry-row");
+    await expect(rows).toHaveCount(6);
+    // The message's first line, not the rest.
+    await expect(rows.first()).toContainText("Hello! We are planning a garden birthday party");
+    await expect(rows.first()).not.toContainText("Could you bring bubbles?");
+    await expect(rows.first()).toContainText("Unread");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(page, AXE);
+
+    const last = rows.last();
+    const name = "Alexandria Constantinople Vanderbilt-Montgomery the 4th";
+    await last.scrollIntoViewIfNeeded();
+    await last.getByRole("link", { name: `View inquiry from ${name}` }).click();
+    await expect(page).toHaveURL(/inquiry=.*#inquiry$/);
+    const heading = page.getByRole("heading", { name: `Inquiry from ${name}` });
+    await expect(heading).toBeInViewport();
+    await expect(heading).toBeFocused();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
+  test("puts Reply by email, Call and Text first, with the event details in plain words", async ({ page }, testInfo) => {
+    const { account, detailed, emailOnly } = phoneInboxFor(testInfo.retry);
+    await signInAs(page, account.email);
+    await page.getByTestId("inquiry-row").first().getByRole("link").click();
+    const detail = page.getByRole("article");
+    await expect(detail.getByRole("heading", { name: `Inquiry from ${detailed.senderName}` })).toBeInViewport();
+
+    const reply = detail.getByRole("link", { name: "Reply by email" });
+    const href = (await reply.getAttribute("href")) ?? "";
+    expect(href.startsWith(`mailto:${detailed.senderEmail}?subject=`)).toBe(true);
+    const subject = decodeURIComponent(href.split("?subject=")[1] ?? "");
+    expect(subject).toMatch(/^Re: your .+ inquiry about Birthday Party on June 14, 2031$/);
+    await expect(detail.getByRole("link", { name: /^Call/ })).toHaveAttribute("href", "tel:7015550177");
+    await expect(detail.getByRole("link", { name: /^Text/ })).toHaveAttribute("href", "sms:7015550177");
+    // The replies come before the housekeeping.
+    const replyBox = await reply.boundingBox();
+    const markBox = await detail.getByRole("button", { name: "Mark as Read" }).boundingBox();
+    expect(replyBox && markBox && replyBox.y < markBox.y).toBe(true);
+    expect(replyBox && replyBox.height >= 44).toBe(true);
+
+    await expect(detail).toContainText("2:30 PM");
+    await expect(detail).toContainText("1 hour 30 minutes");
+    await expect(detail).toContainText("12 children");
+    await expect(detail).toContainText("6 years old");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(page, AXE);
+
+    await page.goto(`/dashboard?inquiry=${emailOnly.id}#inquiry`);
+    await expect(detail.getByRole("link", { name: "Reply by email" })).toBeVisible();
+    await expect(detail.getByRole("link", { name: /^Call/ })).toHaveCount(0);
+    await expect(detail.getByRole("link", { name: /^Text/ })).toHaveCount(0);
+    await expect(detail).not.toContainText("Starts at");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });
 

@@ -66,7 +66,14 @@ describe(`owner-scoped inbox (${process.env.TEST_DATABASE_URL ? "postgres" : "pg
     expect(page.inquiries.map((i) => i.id)).toEqual([newer.id, older.id]);
     expect(page.total).toBe(2);
     expect(page.unread).toBe(1);
-    expect(page.inquiries[0]).toMatchObject({ senderName: "Newer", eventTypes: ["Birthday Party"], eventDate: "2031-06-14", isRead: true });
+    expect(page.inquiries[0]).toMatchObject({
+      senderName: "Newer",
+      eventTypes: ["Birthday Party"],
+      eventDate: "2031-06-14",
+      isRead: true,
+      // The first line only: enough to tell inquiries apart in the list.
+      preview: "Could you come to my son's 6th birthday?",
+    });
     // The list never carries contact details; those appear only in the detail view.
     expect(Object.keys(page.inquiries[0])).not.toContain("senderEmail");
   });
@@ -147,7 +154,7 @@ describe("dashboard inquiry actions", () => {
       services,
     );
     expect(answer.status).toBe(302);
-    expect(answer.location).toBe(`/dashboard?inquiry=${mine.id}`);
+    expect(answer.location).toBe(`/dashboard?inquiry=${mine.id}#inquiry`);
     const { flash } = await readFlash(services, getRequest("/", cookieFrom(answer.headers)));
     expect(flash).toEqual({ type: "success", message: "Marked as read" });
     expect((await inquiryRow(mine.id)).isRead).toBe(true);
@@ -175,6 +182,44 @@ describe("dashboard inquiry actions", () => {
   it("rejects a malformed submission", async () => {
     const answer = await call(dashboardRoute.action, postRequest("/dashboard", { intent: "drop-table", id: "x" }, bobCookie), services);
     expect(answer.status).toBe(400);
+  });
+});
+
+describe("first read of an inquiry", () => {
+  it("stamps first_read_at when the owner first opens it, never again, and never for someone else", async () => {
+    const mine = await addInquiry(alice, { senderName: "First Read Fran" });
+    const theirs = await addInquiry(bob, { senderName: "Not Yours" });
+    expect(mine.firstReadAt).toBeNull();
+
+    const other = await call(dashboardRoute.loader, getRequest(`/dashboard?inquiry=${theirs.id}`, aliceCookie), services);
+    expect(other.status).toBe(404);
+    expect((await inquiryRow(theirs.id)).firstReadAt).toBeNull();
+
+    const opened = await call(dashboardRoute.loader, getRequest(`/dashboard?inquiry=${mine.id}`, aliceCookie), services);
+    expect(opened.status).toBe(200);
+    const first = (await inquiryRow(mine.id)).firstReadAt;
+    expect(first).toBeInstanceOf(Date);
+    // Opening is reading it, but the spec's Unread -> Read stays the performer's "Mark as Read".
+    expect((await inquiryRow(mine.id)).isRead).toBe(false);
+
+    await call(dashboardRoute.loader, getRequest(`/dashboard?inquiry=${mine.id}`, aliceCookie), services);
+    await call(dashboardRoute.action, postRequest(`/dashboard?inquiry=${mine.id}`, { intent: "mark-read", id: mine.id }, aliceCookie), services);
+    expect((await inquiryRow(mine.id)).firstReadAt).toEqual(first);
+  });
+
+  it("stamps it when marked as read straight away, and keeps the performer's read time up to date", async () => {
+    const id = await createAccount(services, "reader@example.com");
+    await database.db.insert(profiles).values({ id });
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
+    const inquiries = [];
+    for (const h of [2.5, 4.5, 30]) inquiries.push(await addInquiry(id, { createdAt: hoursAgo(h) }));
+    for (const inquiry of inquiries) {
+      expect(await markInquiryRead(database.db, id, inquiry.id)).toBe(true);
+      expect((await inquiryRow(inquiry.id)).firstReadAt).toBeInstanceOf(Date);
+    }
+    const [profile] = await database.db.select().from(profiles).where(eq(profiles.id, id));
+    // The median of 2.5, 4.5 and 30 hours (plus the seconds the test took), rounded up.
+    expect(profile.inquiryReadHours).toBe(5);
   });
 });
 

@@ -20,10 +20,59 @@ function Mark({ done }: { done: boolean }) {
   );
 }
 
-/** What a strong profile has, each item linking to the page that fixes it. */
+function Items({ items }: { items: ChecklistItemView[] }) {
+  return (
+    <ul className="divide-y divide-slate-100" aria-labelledby="checklist-heading">
+      {items.map((item) => (
+        <li key={item.key} data-testid={`checklist-${item.key}`} data-done={item.done}>
+          <Link to={item.href} className="flex min-h-11 items-center gap-3 rounded-md px-1 py-2.5 hover:bg-slate-50">
+            <Mark done={item.done} />
+            <span className={item.done ? "text-slate-700" : "font-medium text-slate-900"}>{item.label}</span>
+            <span className="ml-auto text-sm font-semibold text-brand-700">{item.done ? "Done" : "Add"}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * What a strong profile has, each item linking to the page that fixes it. Once everything is done
+ * the list folds into one line: the performer has nothing to act on, and it would push the
+ * inquiries down.
+ */
 export function Checklist({ items }: { items: ChecklistItemView[] }) {
   const done = items.filter((i) => i.done).length;
   const complete = done === items.length;
+  if (complete) {
+    return (
+      <Card as="section" className="p-0">
+        <details className="group">
+          <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between gap-3 rounded-xl px-6 py-3 [&::-webkit-details-marker]:hidden">
+            <span className="flex items-center gap-2">
+              <Mark done />
+              <h2 id="checklist-heading" className="text-base font-bold text-slate-900">
+                Profile checklist: all done
+              </h2>
+            </span>
+            <span className="text-sm font-semibold text-brand-700">
+              <span className="group-open:hidden">Show</span>
+              <span className="hidden group-open:inline">Hide</span>
+            </span>
+          </summary>
+          <div className="space-y-3 px-6 pb-6">
+            <p className="text-sm text-green-800">
+              <span data-testid="checklist-progress">
+                {done} of {items.length} complete
+              </span>
+              . Everything a strong profile needs is in place.
+            </p>
+            <Items items={items} />
+          </div>
+        </details>
+      </Card>
+    );
+  }
   return (
     <Card as="section" className="space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -44,20 +93,7 @@ export function Checklist({ items }: { items: ChecklistItemView[] }) {
       >
         <div className="h-full rounded-full bg-green-600" style={{ width: `${(done / items.length) * 100}%` }} />
       </div>
-      {complete ? <p className="text-sm text-green-800">Everything a strong profile needs is in place.</p> : null}
-      <ul className="divide-y divide-slate-100" aria-labelledby="checklist-heading">
-        {items.map((item) => (
-          <li key={item.key} data-testid={`checklist-${item.key}`} data-done={item.done}>
-            <Link to={item.href} className="flex items-center gap-3 rounded-md px-1 py-2.5 hover:bg-slate-50">
-              <Mark done={item.done} />
-              <span className={item.done ? "text-slate-700" : "font-medium text-slate-900"}>{item.label}</span>
-              <span className="ml-auto text-sm font-semibold text-brand-700">
-                {item.done ? "Done" : "Add"}
-              </span>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <Items items={items} />
     </Card>
   );
 }

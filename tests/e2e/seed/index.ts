@@ -5,6 +5,7 @@ import { seedDeleteAccount } from "./delete-account";
 import { seedDirectory } from "./directory";
 import { seedEditor } from "./editor";
 import { seedImages } from "./images";
+import { seedPhoneInbox } from "./phone-inbox";
 import { seedPlaces } from "./places";
 import { seedSearch } from "./search";
 import { seedSubscription } from "./subscription";
@@ -20,7 +21,7 @@ export interface E2ESeedContext {
 type Seeder = (ctx: E2ESeedContext) => Promise<void>;
 
 // Each feature's end-to-end fixtures register here; they run once, before the server starts.
-const seeders: Seeder[] = [seedEditor, seedImages, seedDirectory, seedSearch, seedSuggest, seedPlaces, seedWiden, seedAccounts, seedSubscription, seedAdmin, seedDeleteAccount];
+const seeders: Seeder[] = [seedEditor, seedImages, seedDirectory, seedSearch, seedSuggest, seedPlaces, seedWiden, seedAccounts, seedSubscription, seedAdmin, seedDeleteAccount, seedPhoneInbox];
 
 export async function seedE2E(ctx: E2ESeedContext) {
   for (const seed of seeders) await seed(ctx);
