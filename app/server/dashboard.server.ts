@@ -3,8 +3,10 @@ import { BIO_MIN_LENGTH } from "~/lib/constants";
 import type { Executor } from "./db/client.server";
 import { profileCategories, profileImages, profiles } from "./db/schema";
 import type { InquiryDetailView } from "~/lib/inbox-view";
+import type { InsightsView } from "~/lib/insights-view";
 import type { ListingStatusView } from "~/lib/subscription";
 import { getInquiry, listInquiries, type InboxPage } from "./inbox.server";
+import { loadInsights } from "./insights/dashboard-insights.server";
 import type { Logger } from "./logger.server";
 import { readListingStatus } from "./payments/status.server";
 import { isPaidListing, todayIso } from "./visibility.server";
@@ -116,7 +118,11 @@ export async function getDashboardSummary(db: Executor, userId: string, today: s
 }
 
 export interface DashboardData {
-  summary: DashboardSummary;
+  /**
+   * With the insights (views, appearances and inquiries by week; null without a profile, or when
+   * they could not be loaded), which travel inside the summary the page already hands on.
+   */
+  summary: DashboardSummary & { insights: InsightsView | null };
   /** Null when the inquiries could not be loaded (the page says so and still shows the rest). */
   inbox: InboxPage | null;
   /** The inquiry opened in the detail view; `missing` when that id is not one of the owner's. */
@@ -142,5 +148,14 @@ export async function loadDashboard(
     logger.error({ err: error, userId }, "loading inquiries failed");
     inbox = null;
   }
-  return { summary, inbox, selected };
+  let insights: InsightsView | null = null;
+  if (summary.hasProfile) {
+    try {
+      insights = await loadInsights(db, userId);
+    } catch (error) {
+      // The figures are a nicety: the rest of the dashboard still works without them.
+      logger.error({ err: error, userId }, "loading insights failed");
+    }
+  }
+  return { summary: { ...summary, insights }, inbox, selected };
 }
