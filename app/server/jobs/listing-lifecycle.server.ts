@@ -6,6 +6,7 @@ import { freeListingGrants, profiles, stripeCustomers, stripeEvents, stripeSubsc
 import type { Logger } from "../logger.server";
 import { enqueueEmail } from "../mail/outbox.server";
 import { freeListingEndingEmail, renewalReminderEmail } from "../mail/payment-templates.server";
+import { yearNumbers } from "../insights/stats.server";
 import { billingLinks, type PaymentsContext } from "../payments/context.server";
 import { claimFreeListingGrants } from "../payments/grants.server";
 import { claimNotice, refreshListing } from "../payments/listing-status.server";
@@ -168,6 +169,7 @@ export async function sendBillingReminders(context: PaymentsContext, now: Date =
           renewsOn: sub.currentPeriodEnd,
           cancelUrl: links.cancel,
           manageUrl: links.manage,
+          year: await yearNumbers(tx, candidate.userId, now),
         }),
       );
       return true;

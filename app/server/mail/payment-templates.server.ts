@@ -1,5 +1,6 @@
 import type { OutgoingEmail } from "./outbox.server";
 import { escapeHtml } from "./templates.server";
+import type { YearNumbers } from "../insights/stats.server";
 
 // Lifecycle emails of the yearly listing. Each states the amount and the date that matter, and says
 // how to cancel in one step: automatic-renewal laws ask for exactly that.
@@ -73,6 +74,20 @@ export interface RenewalReminderArgs extends Common {
   renewsOn: Date;
   cancelUrl: string;
   manageUrl: string;
+  /** What the listing did in the past year (app/server/insights/); null when nothing was counted. */
+  year?: YearNumbers | null;
+}
+
+function times(n: number, one: string, many: string): string {
+  return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+}
+
+/** The past year in one sentence: what the performer's money bought them, in plain numbers. */
+export function yearInNumbers(year: YearNumbers): string {
+  return (
+    `In the past year your listing appeared ${times(year.appearances, "time", "times")} in search and browse results, ` +
+    `your profile was viewed ${times(year.views, "time", "times")}, and you received ${times(year.inquiries, "inquiry", "inquiries")}.`
+  );
 }
 
 /** 30 days before a renewal: amount, date, and a one-click way to cancel. */
@@ -83,6 +98,7 @@ export function renewalReminderEmail(a: RenewalReminderArgs): OutgoingEmail {
     "",
     `On that day your card will be charged ${dollars(a.amountUsd)} and your listing stays live for another year. There is nothing you need to do.`,
     "",
+    ...(a.year ? [yearInNumbers(a.year), ""] : []),
     `Don't want to renew? Cancel before ${date}: ${a.cancelUrl}`,
     `Your listing then stays active until ${date} and is not charged again.`,
     "",
@@ -91,6 +107,7 @@ export function renewalReminderEmail(a: RenewalReminderArgs): OutgoingEmail {
   const body = html([
     `Your ${escapeHtml(a.siteName)} Yearly Membership renews on <strong>${escapeHtml(date)}</strong>.`,
     `On that day your card will be charged <strong>${dollars(a.amountUsd)}</strong> and your listing stays live for another year. There is nothing you need to do.`,
+    ...(a.year ? [escapeHtml(yearInNumbers(a.year))] : []),
     `Don't want to renew? ${link(a.cancelUrl, "Cancel your subscription")} before ${escapeHtml(date)}. Your listing then stays active until ${escapeHtml(date)} and is not charged again.`,
     `${link(a.manageUrl, "Update your card or see invoices")}`,
   ]);
