@@ -84,7 +84,7 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
         title={text.heading}
         description="Filter by state, city and category to find costume and cosplay performers for your event."
       />
-      <DirectoryListing listing={loaderData} href={browseHref} action="/browse" />
+      <DirectoryListing listing={loaderData} href={browseHref} action="/browse" stateIsPage />
     </>
   );
 }

@@ -15,10 +15,8 @@ import { freeSpotsRemaining } from "~/server/listings.server";
 
 const HOME_CATEGORIES = ["Hero", "Villain", "Anime/Manga"];
 const SUBSCRIPTION_PATH = "/dashboard/subscription";
-const SIGN_IN_FOR_SUBSCRIPTION = `/signin?${new URLSearchParams({
-  redirectTo: SUBSCRIPTION_PATH,
-  message: "Please sign in to continue with your subscription.",
-}).toString()}`;
+// A new performer has no account yet: sign-up, then sign-in, then the subscription page.
+const SIGN_UP_FOR_SUBSCRIPTION = `/signup?${new URLSearchParams({ redirectTo: SUBSCRIPTION_PATH }).toString()}`;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const featured = await getFeaturedProfiles(context.db);
@@ -127,7 +125,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <FreeSpotsNote remaining={freeSpotsLeft} />
           </div>
           <Link
-            to={signedIn ? SUBSCRIPTION_PATH : SIGN_IN_FOR_SUBSCRIPTION}
+            to={signedIn ? SUBSCRIPTION_PATH : SIGN_UP_FOR_SUBSCRIPTION}
             className="rounded-md bg-white px-6 py-3 text-base font-semibold text-brand-800 shadow-sm hover:bg-brand-50"
           >
             Create Your Listing

@@ -8,7 +8,7 @@ import { TextField } from "~/components/ui/Field";
 import { safeRedirectPath, signInNotice, signInSchema } from "~/lib/auth-schemas";
 import { parseForm } from "~/lib/form";
 import { pageMeta, siteFrom } from "~/lib/meta";
-import { signIn } from "~/server/auth/accounts.server";
+import { signIn, takeNewAccountEmail } from "~/server/auth/accounts.server";
 import { requireAnonymous } from "~/server/auth/auth.server";
 import { AUTH_MESSAGES } from "~/server/auth/messages.server";
 import { redirectWithFlash } from "~/server/flash.server";
@@ -17,7 +17,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
   await requireAnonymous(context, request, redirectTo);
-  return { redirectTo, notice: signInNotice(url.searchParams.get("message")) };
+  const { email, headers } = await takeNewAccountEmail(context.config, request);
+  return data({ redirectTo, notice: signInNotice(url.searchParams.get("message")), email }, { headers });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -44,7 +45,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
-  const { redirectTo, notice } = loaderData;
+  const { redirectTo, notice, email: newAccountEmail } = loaderData;
   const signUpHref = redirectTo === "/dashboard" ? "/signup" : `/signup?redirectTo=${encodeURIComponent(redirectTo)}`;
 
   return (
@@ -69,7 +70,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         {(errors) => (
           <>
             <input type="hidden" name="redirectTo" value={redirectTo} />
-            <EmailField defaultValue={actionData?.email ?? ""} error={errors.email} />
+            <EmailField defaultValue={actionData?.email ?? newAccountEmail ?? ""} error={errors.email} />
             <TextField
               label="Password"
               name="password"

@@ -6,7 +6,7 @@ import { AuthForm } from "~/components/auth/AuthForm";
 import { DEFAULT_AFTER_SIGN_IN, safeRedirectPath, signUpSchema } from "~/lib/auth-schemas";
 import { parseForm } from "~/lib/form";
 import { pageMeta, siteFrom } from "~/lib/meta";
-import { signUp } from "~/server/auth/accounts.server";
+import { rememberNewAccountEmail, signUp } from "~/server/auth/accounts.server";
 import { requireAnonymous } from "~/server/auth/auth.server";
 import { AUTH_MESSAGES } from "~/server/auth/messages.server";
 import { redirectWithFlash } from "~/server/flash.server";
@@ -29,10 +29,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     return data({ errors: {}, message: result.message, email }, { status: result.status });
   }
-  return redirectWithFlash(context, request, signInPath(redirectTo), {
-    type: "success",
-    message: AUTH_MESSAGES.signUpSuccess,
-  });
+  return redirectWithFlash(
+    context,
+    request,
+    signInPath(redirectTo),
+    { type: "success", message: AUTH_MESSAGES.signUpSuccess },
+    [["Set-Cookie", await rememberNewAccountEmail(context.config, email)]],
+  );
 }
 
 export function meta({ matches }: Route.MetaArgs) {

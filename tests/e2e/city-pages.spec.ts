@@ -12,8 +12,11 @@ test.describe("city pages", () => {
 
   test("a city lists its own performers first, then those who travel there, with the distance", async ({ page }) => {
     await page.goto("/browse/FL");
+    // On a phone the filters are folded behind one control, above the results.
+    await page.locator("summary", { hasText: "Filters" }).click();
     const city = page.getByLabel("City");
     await city.selectOption("Orlando");
+    await page.getByRole("button", { name: "Apply filters" }).click();
     await expect(page).toHaveURL(/\/browse\/FL\?city=Orlando$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Performers in Orlando, Florida");
 
@@ -41,7 +44,9 @@ test.describe("city pages", () => {
   test("a performer's own town has its page, and \"princess orlando\" finds the princess from next door", async ({ page }) => {
     await page.goto("/browse/FL");
     // The city filter offers the towns where performers are based, not only the larger cities.
+    await page.locator("summary", { hasText: "Filters" }).click();
     await page.getByLabel("City").selectOption("Kissimmee");
+    await page.getByRole("button", { name: "Apply filters" }).click();
     await expect(page).toHaveURL(/\/browse\/FL\?city=Kissimmee$/);
     const based = page.getByRole("region", { name: /^Based in Kissimmee/ });
     await expect(based.getByRole("link", { name: PLACES.kissimmeePrincess.displayName })).toBeVisible();

@@ -1,7 +1,6 @@
-import { useEffect, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
-import { notify } from "~/components/layout/notify";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { useFieldErrors } from "~/components/ui/useFieldErrors";
@@ -10,7 +9,10 @@ import type { FieldErrors } from "~/lib/form";
 /** What an account page's action answers when it does not redirect. */
 export interface AuthActionResult {
   errors: FieldErrors;
-  /** A failure of the whole form (wrong password, too many attempts...), shown above it and as a toast. */
+  /**
+   * A failure of the whole form (wrong password, too many attempts...), shown once, above it: not
+   * also as a toast, which would say the same thing twice and vanish before it is read.
+   */
   message: string | null;
 }
 
@@ -38,9 +40,6 @@ export function AuthForm({
 }) {
   const { errors, onSubmit, clearChanged } = useFieldErrors(result?.errors, schema);
   const busy = useNavigation().state === "submitting";
-  useEffect(() => {
-    if (result?.message) notify("error", result.message);
-  }, [result]);
 
   return (
     <>

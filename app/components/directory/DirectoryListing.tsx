@@ -22,15 +22,27 @@ interface DirectoryListingProps {
   /** A category page's own category: its checkbox list is not offered, and it does not count as a filter. */
   fixedCategory?: string;
   samples?: readonly ProfileCardData[];
+  /** The page is about its state (/browse/CA), so the state is not counted as a filter. */
+  stateIsPage?: boolean;
 }
 
-/** The body of a listing page (/browse, /browse/{stateAbbr}, /categories/{name}): the filters beside the results. */
-export function DirectoryListing({ listing, href, action, fixedCategory, samples }: DirectoryListingProps) {
+/**
+ * The body of a listing page (/browse, /browse/{stateAbbr}, /categories/{name}): the filters beside
+ * the results on wide screens; on phones one "Filters" control above them, folded.
+ */
+export function DirectoryListing({ listing, href, action, fixedCategory, samples, stateIsPage = false }: DirectoryListingProps) {
   const { filters, cities, profiles, total, pageCount, place } = listing;
   return (
-    <div className="mx-auto grid max-w-7xl gap-8 px-4 py-8 sm:px-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
-      <aside aria-label="Filters">
-        <FiltersForm action={action} filters={filters} cities={cities} hrefFor={href} showCategories={fixedCategory === undefined} />
+    <div className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[18rem_minmax(0,1fr)] lg:gap-8 lg:py-8">
+      <aside aria-label="Filters" className="lg:self-start">
+        <FiltersForm
+          action={action}
+          filters={{ ...filters, categories: filters.categories.filter((c) => c !== fixedCategory) }}
+          cities={cities}
+          hrefFor={href}
+          showCategories={fixedCategory === undefined}
+          countState={!stateIsPage}
+        />
       </aside>
       <DirectoryResults
         profiles={profiles}

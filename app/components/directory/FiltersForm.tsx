@@ -1,7 +1,8 @@
-import { useId, useState, type ChangeEvent } from "react";
+import { useEffect, useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { Button } from "~/components/ui/Button";
-import { Choice, Fieldset, Options, SelectField } from "~/components/ui/Field";
+import { cx } from "~/components/ui/cx";
+import { Fieldset, Options, SelectField } from "~/components/ui/Field";
 import { StateSelect } from "~/components/ui/StateSelect";
 import { CATEGORIES } from "~/lib/constants";
 import { CITY_LIST_STATE } from "~/lib/directory-params";
@@ -10,6 +11,59 @@ export interface FilterValues {
   state: string | null;
   city: string | null;
   categories: string[];
+}
+
+/** The width from which the filters sit open beside (or above) the results instead of folded away. */
+const WIDE_QUERY = "(min-width: 1024px)";
+
+/** Every filter control's least height: a thumb needs 44 px. */
+export const TAP_TARGET = "min-h-11";
+
+/**
+ * The filters folded behind one "Filters (N)" control on phones, so the results come first, and open
+ * on wide screens. A native disclosure, so it opens and the form inside submits without JavaScript.
+ * Before hydration a wide screen shows the content anyway (where the browser can style it), so the
+ * sidebar does not appear folded for a moment.
+ */
+export function FiltersDisclosure({ count, children, className }: { count: number; children: ReactNode; className?: string }) {
+  const [open, setOpen] = useState(false);
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    setReady(true);
+    if (window.matchMedia(WIDE_QUERY).matches) setOpen(true);
+  }, []);
+  return (
+    <details
+      open={open}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+      data-ready={ready || undefined}
+      className={cx("group lg:[&:not([data-ready])::details-content]:[content-visibility:visible]", className)}
+    >
+      <summary
+        className={cx(
+          TAP_TARGET,
+          "flex cursor-pointer list-none items-center justify-between gap-3 rounded-lg border border-slate-300 bg-white px-4 py-2 font-semibold text-slate-900 shadow-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 lg:border-transparent lg:bg-transparent lg:px-1 lg:shadow-none lg:hover:bg-transparent [&::-webkit-details-marker]:hidden",
+        )}
+      >
+        <span>{count > 0 ? `Filters (${count})` : "Filters"}</span>
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 shrink-0 transition-transform group-open:rotate-180" fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="m6 9 6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </summary>
+      <div className="mt-3 lg:mt-1">{children}</div>
+    </details>
+  );
+}
+
+/** Folds the disclosure away after filters are applied on a phone, so the new results are what shows. */
+export function closeFiltersOnPhones(form: HTMLFormElement) {
+  const details = form.closest("details") ?? form.querySelector("details");
+  if (details && !window.matchMedia(WIDE_QUERY).matches) details.open = false;
+}
+
+/** How many filters are on; a state a page is about (/browse/CA) is the page itself, not a filter. */
+export function filterCount(filters: FilterValues, options: { countState: boolean }): number {
+  return (options.countState && filters.state ? 1 : 0) + (filters.city ? 1 : 0) + filters.categories.length;
 }
 
 interface FiltersFormProps {
@@ -21,18 +75,21 @@ interface FiltersFormProps {
   /** The address showing a set of filters (page 1). */
   hrefFor: (filters: FilterValues) => string;
   showCategories: boolean;
+  /** Whether a chosen state counts as a filter (not where the state is the page's own, /browse/CA). */
+  countState: boolean;
 }
 
 /**
- * State, city and category filters. Without JavaScript it is an ordinary GET form with an Apply
- * button; with it, every change navigates at once, and choosing another state clears the city.
- * The filters live only in the address, so links can be shared and Back works.
+ * State, city and category filters, applied together by "Apply filters" (the same on every listing
+ * page and on search: nothing changes out of view while the visitor is still choosing). Without
+ * JavaScript it is an ordinary GET form; with it, the address is built tidily, and choosing another
+ * state clears the city. The filters live only in the address, so links can be shared and Back works.
  */
-export function FiltersForm({ action, filters, cities: stateCities, hrefFor, showCategories }: FiltersFormProps) {
+export function FiltersForm({ action, filters, cities: stateCities, hrefFor, showCategories, countState }: FiltersFormProps) {
   const navigate = useNavigate();
   const id = useId();
-  // The controls show the choice at once, and follow the address when it changes (Back, links).
-  // Remounting the form instead would drop keyboard focus on every change.
+  // The controls follow the address when it changes (Back, links). Remounting the form instead
+  // would drop keyboard focus.
   const [values, setValues] = useState(filters);
   const applied = `${filters.state}|${filters.city}|${filters.categories.join(",")}`;
   const [shown, setShown] = useState(applied);
@@ -40,64 +97,82 @@ export function FiltersForm({ action, filters, cities: stateCities, hrefFor, sho
     setShown(applied);
     setValues(filters);
   }
-  // Right after another state is chosen, its cities are on their way with the new page.
-  const cities = values.state === filters.state ? stateCities : [];
+  // Another state's cities arrive with its page, once the filters are applied.
+  const otherState = values.state !== filters.state;
+  const cities = otherState ? [] : stateCities;
 
-  const go = (next: FilterValues) => {
-    setValues(next);
-    navigate(hrefFor(next), { preventScrollReset: true });
-  };
-  const onState = (e: ChangeEvent<HTMLSelectElement>) => go({ ...values, state: e.target.value || null, city: null });
-  const onCity = (e: ChangeEvent<HTMLSelectElement>) => go({ ...values, city: e.target.value || null });
+  const onState = (e: ChangeEvent<HTMLSelectElement>) => setValues({ ...values, state: e.target.value || null, city: null });
+  const onCity = (e: ChangeEvent<HTMLSelectElement>) => setValues({ ...values, city: e.target.value || null });
   const onCategory = (e: ChangeEvent<HTMLInputElement>) => {
     const { value, checked } = e.target;
     const chosen = checked ? [...values.categories, value] : values.categories.filter((c) => c !== value);
-    go({ ...values, categories: CATEGORIES.filter((c) => chosen.includes(c)) });
+    setValues({ ...values, categories: CATEGORIES.filter((c) => chosen.includes(c)) });
+  };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    closeFiltersOnPhones(event.currentTarget);
+    navigate(hrefFor(values));
   };
 
   return (
-    <Form
-      method="get"
-      action={action}
-      aria-label="Filter performers"
-      className="space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
-    >
-      <StateSelect id={`${id}-state`} emptyLabel="All states" value={values.state ?? ""} onChange={onState} />
-      {filters.state ? <input type="hidden" name={CITY_LIST_STATE} value={filters.state} /> : null}
-      <SelectField
-        id={`${id}-city`}
-        label="City"
-        name="city"
-        value={values.city ?? ""}
-        onChange={onCity}
-        disabled={!values.state}
-        hint={values.state ? null : "Choose a state to pick one of its cities."}
+    <FiltersDisclosure count={filterCount(filters, { countState })}>
+      <Form
+        method="get"
+        action={action}
+        aria-label="Filter performers"
+        onSubmit={onSubmit}
+        className="space-y-5 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
       >
-        <option value="">{values.state ? "All cities" : "Select a state first"}</option>
-        <Options items={cities} />
-      </SelectField>
-      {showCategories ? (
-        <Fieldset legend="Categories">
-          <div className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-1">
-            {CATEGORIES.map((category) => (
-              <Choice
-                key={category}
-                name="category"
-                value={category}
-                label={category}
-                checked={values.categories.includes(category)}
-                onChange={onCategory}
-              />
-            ))}
-          </div>
-        </Fieldset>
-      ) : null}
-      <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit">Apply filters</Button>
-        <Link to={hrefFor({ state: null, city: null, categories: [] })} className="text-sm font-semibold text-brand-800 underline hover:no-underline">
-          Clear filters
-        </Link>
-      </div>
-    </Form>
+        <StateSelect id={`${id}-state`} emptyLabel="All states" value={values.state ?? ""} onChange={onState} className={TAP_TARGET} />
+        {filters.state ? <input type="hidden" name={CITY_LIST_STATE} value={filters.state} /> : null}
+        <SelectField
+          id={`${id}-city`}
+          label="City"
+          name="city"
+          value={values.city ?? ""}
+          onChange={onCity}
+          disabled={!values.state || otherState}
+          className={TAP_TARGET}
+          hint={!values.state ? "Choose a state to pick one of its cities." : otherState ? "Apply the filters to pick one of this state's cities." : null}
+        >
+          <option value="">{values.state ? "All cities" : "Select a state first"}</option>
+          <Options items={cities} />
+        </SelectField>
+        {showCategories ? (
+          <Fieldset legend="Categories">
+            <div className="grid grid-cols-2 gap-x-2 sm:grid-cols-3 lg:grid-cols-1">
+              {CATEGORIES.map((category) => (
+                <label
+                  key={category}
+                  className={cx(TAP_TARGET, "flex cursor-pointer items-center gap-2 rounded-md px-1 py-1 text-sm leading-tight text-slate-800 hover:bg-slate-50 sm:gap-3 sm:px-2")}
+                >
+                  <input
+                    type="checkbox"
+                    name="category"
+                    value={category}
+                    checked={values.categories.includes(category)}
+                    onChange={onCategory}
+                    className="h-5 w-5 shrink-0 rounded border-slate-400 accent-brand-700"
+                  />
+                  {category}
+                </label>
+              ))}
+            </div>
+          </Fieldset>
+        ) : null}
+        {/* Kept in reach at the bottom of a phone's screen while the long list of categories scrolls by. */}
+        <div className="sticky bottom-0 -mx-4 -mb-4 flex flex-wrap items-center gap-3 rounded-b-xl border-t border-slate-200 bg-white px-4 py-3 sm:-mx-5 sm:-mb-5 sm:px-5 lg:static lg:m-0 lg:border-0 lg:p-0">
+          <Button type="submit" className={TAP_TARGET}>
+            Apply filters
+          </Button>
+          <Link
+            to={hrefFor({ state: null, city: null, categories: [] })}
+            className={cx(TAP_TARGET, "inline-flex items-center px-2 text-sm font-semibold text-brand-800 underline hover:no-underline")}
+          >
+            Clear filters
+          </Link>
+        </div>
+      </Form>
+    </FiltersDisclosure>
   );
 }

@@ -1,6 +1,7 @@
-import { useEffect, useState } from "react";
-import { Link } from "react-router";
+import { useEffect, useId, useState } from "react";
+import { Form, Link } from "react-router";
 import { HERO_INTERVAL_MS } from "~/lib/constants";
+import { SearchCombobox } from "~/components/search/SearchCombobox";
 import { cx } from "~/components/ui/cx";
 
 const SLIDES = [1, 2, 3, 4].map((n) => ({ large: `/images/hero-${n}.webp`, small: `/images/hero-${n}-800.webp` }));
@@ -13,11 +14,14 @@ const LINKS = [
 ];
 
 /**
- * The 600px banner. Its four backdrops cross-fade every five seconds; visitors who ask for
- * reduced motion keep the first one.
+ * The 600px banner (taller only if a small screen needs it). Its first action is the search box,
+ * with the same suggestions as the header's, since most visitors arrive knowing the character or
+ * the place. Its four backdrops cross-fade every five seconds; visitors who ask for reduced motion
+ * keep the first one.
  */
 export function Hero({ siteName }: { siteName: string }) {
   const [active, setActive] = useState(0);
+  const searchId = useId();
 
   useEffect(() => {
     const query = window.matchMedia("(prefers-reduced-motion: reduce)");
@@ -35,41 +39,67 @@ export function Hero({ siteName }: { siteName: string }) {
   }, []);
 
   return (
-    <section aria-labelledby="hero-heading" className="relative isolate h-[600px] overflow-hidden bg-slate-900">
-      {SLIDES.map((slide, i) => (
-        <img
-          key={slide.large}
-          src={slide.large}
-          srcSet={`${slide.small} 800w, ${slide.large} 1600w`}
-          sizes="100vw"
-          width={1600}
-          height={600}
-          alt=""
-          loading={i === 0 ? "eager" : "lazy"}
-          fetchPriority={i === 0 ? "high" : undefined}
-          className={cx(
-            "absolute inset-0 -z-20 h-full w-full object-cover transition-opacity duration-1000",
-            i === active ? "opacity-100" : "opacity-0",
-          )}
-        />
-      ))}
-      <div className="absolute inset-0 -z-10 bg-gradient-to-r from-slate-950/90 via-slate-950/70 to-slate-950/30" aria-hidden="true" />
-      <div className="mx-auto flex h-full max-w-7xl flex-col justify-center px-4 sm:px-6">
+    <section aria-labelledby="hero-heading" className="relative isolate flex min-h-[600px] bg-slate-900">
+      {/* The backdrops are clipped in their own layer, so the suggestions can hang below the banner. */}
+      <div className="absolute inset-0 -z-10 overflow-hidden" aria-hidden="true">
+        {SLIDES.map((slide, i) => (
+          <img
+            key={slide.large}
+            src={slide.large}
+            srcSet={`${slide.small} 800w, ${slide.large} 1600w`}
+            sizes="100vw"
+            width={1600}
+            height={600}
+            alt=""
+            loading={i === 0 ? "eager" : "lazy"}
+            fetchPriority={i === 0 ? "high" : undefined}
+            className={cx(
+              "absolute inset-0 h-full w-full object-cover transition-opacity duration-1000",
+              i === active ? "opacity-100" : "opacity-0",
+            )}
+          />
+        ))}
+        <div className="absolute inset-0 bg-gradient-to-r from-slate-950/90 via-slate-950/70 to-slate-950/30" />
+      </div>
+      <div className="mx-auto flex w-full max-w-7xl flex-col justify-center px-4 py-10 sm:px-6">
         <p className="text-sm font-semibold uppercase tracking-wider text-accent-400">{siteName}</p>
         <h1 id="hero-heading" className="mt-3 max-w-3xl text-4xl font-extrabold tracking-tight text-white sm:text-5xl lg:text-6xl">
           Find costume &amp; cosplay performers near you
         </h1>
-        <p className="mt-5 max-w-2xl text-lg text-slate-100">
+        <Form method="get" action="/search" role="search" aria-label="Find a performer" className="mt-6 max-w-2xl sm:mt-8">
+          <label htmlFor={searchId} className="block text-base font-semibold text-white">
+            Who or where?
+          </label>
+          <div className="mt-2 flex gap-2">
+            <div className="min-w-0 flex-1">
+              <SearchCombobox
+                id={searchId}
+                name="q"
+                placeholder="Character, city or ZIP"
+                enterKeyHint="search"
+                maxLength={200}
+                className="block h-12 w-full rounded-md border border-white bg-white px-4 text-base text-slate-900 placeholder:text-slate-500 focus:outline-none focus:ring-4 focus:ring-accent-400/60"
+              />
+            </div>
+            <button
+              type="submit"
+              className="inline-flex h-12 shrink-0 items-center rounded-md bg-accent-400 px-5 text-base font-semibold text-slate-950 hover:bg-accent-500"
+            >
+              Search
+            </button>
+          </div>
+        </Form>
+        <p className="mt-5 max-w-2xl text-base text-slate-100 sm:text-lg">
           Heroes, villains, anime favourites and mascots for birthday parties, conventions, school events and corporate
           shows across all 50 states.
         </p>
-        <nav aria-label="Ways to find performers" className="mt-8 flex flex-wrap gap-3">
+        <nav aria-label="Ways to find performers" className="mt-6 flex flex-wrap gap-3 sm:mt-8">
           {LINKS.map((link) => (
             <Link
               key={link.to}
               to={link.to}
               className={cx(
-                "rounded-md px-5 py-3 text-base font-semibold shadow-sm",
+                "rounded-md px-4 py-3 text-base font-semibold shadow-sm sm:px-5",
                 link.primary ? "bg-white text-brand-800 hover:bg-brand-50" : "border border-white/80 text-white hover:bg-white/10",
               )}
             >

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { HeaderSearch } from "~/components/search/HeaderSearch";
+import { ShortlistLink } from "~/components/shortlist/ShortlistLink";
 
 interface HeaderProps {
   siteName: string;
@@ -108,6 +109,7 @@ export function Header({ siteName, user }: HeaderProps) {
         </Link>
         {/* The search page has its own box; a new address starts with an empty one (not a repeat of the same page, which would drop what is being typed). */}
         {searchPage ? null : <HeaderSearch key={`${location.pathname}${location.search}`} className="order-last mb-3 w-full lg:order-none lg:mb-0 lg:max-w-xs lg:flex-1" />}
+        <ShortlistLink className="ml-auto" />
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
           {NAV.map((item) => (
             <NavLink key={item.to} to={item.to} className={desktopLink}>
@@ -121,7 +123,7 @@ export function Header({ siteName, user }: HeaderProps) {
           <button
             ref={toggleRef}
             type="button"
-            className="rounded-md p-2 text-slate-700 hover:bg-slate-100"
+            className="rounded-md p-2.5 text-slate-700 hover:bg-slate-100"
             aria-expanded={open}
             aria-controls={menuId}
             aria-label="Menu"
@@ -139,7 +141,8 @@ export function Header({ siteName, user }: HeaderProps) {
       </div>
       <nav id={menuId} aria-label="Mobile" hidden={!open} className="border-t border-slate-200 bg-white px-4 pb-4 pt-2 md:hidden">
         <ul className="flex flex-col gap-1">
-          {NAV.map((item) => (
+          {/* The search page, for a phone whose header box is easy to miss: its filters and hints too. */}
+          {[{ to: "/search", label: "Search" }, ...NAV].map((item) => (
             <li key={item.to}>
               <NavLink to={item.to} className={mobileLink} onClick={close}>
                 {item.label}

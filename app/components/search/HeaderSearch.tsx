@@ -29,13 +29,13 @@ export function HeaderSearch({ className }: { className?: string }) {
         placeholder="Search characters, cities, names"
         enterKeyHint="search"
         maxLength={200}
-        className="block h-10 w-full rounded-full border border-slate-300 bg-slate-50 pl-4 pr-11 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:bg-white focus:outline-none focus:ring-2 focus:ring-brand-600/30 md:text-sm [&::-webkit-search-cancel-button]:hidden"
+        className="block h-11 w-full rounded-full border border-slate-300 bg-slate-50 pl-4 pr-11 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:bg-white focus:outline-none focus:ring-2 focus:ring-brand-600/30 md:text-sm [&::-webkit-search-cancel-button]:hidden"
       />
       <button
         type="submit"
         aria-label="Search"
         title="Search"
-        className="absolute right-1 top-1 flex h-8 w-9 items-center justify-center rounded-full text-slate-600 hover:bg-slate-200 hover:text-brand-700"
+        className="absolute right-1 top-1 flex h-9 w-10 items-center justify-center rounded-full text-slate-600 hover:bg-slate-200 hover:text-brand-700"
       >
         <SearchIcon />
       </button>

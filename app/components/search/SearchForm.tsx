@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import { Form, useNavigate } from "react-router";
+import { closeFiltersOnPhones, FiltersDisclosure, TAP_TARGET } from "~/components/directory/FiltersForm";
 import { Button } from "~/components/ui/Button";
 import { controlClass, Options, SelectField } from "~/components/ui/Field";
 import { cx } from "~/components/ui/cx";
@@ -16,17 +17,18 @@ export interface SearchFormValues {
   category: string | null;
 }
 
-/**
- * One box for what people type (names, characters, places, a ZIP code) plus optional state, city
- * and category filters. A plain GET form without JavaScript; with it, the address stays tidy,
- * choosing another state offers that state's cities at once and the box suggests as one types.
- */
 /** The state's larger cities, plus a town the address named (any city of the state is searchable). */
 function cityOptions(state: string, chosen: string | null): string[] {
   const names = cityNamesOf(state);
   return chosen && !names.includes(chosen) ? [...names, chosen].sort((a, b) => a.localeCompare(b)) : names;
 }
 
+/**
+ * One box for what people type (names, characters, places, a ZIP code) plus optional state, city
+ * and category filters, folded behind "Filters (N)" on phones like the listing pages' and applied
+ * the same way, by a button. A plain GET form without JavaScript; with it, the address stays tidy,
+ * choosing another state offers that state's cities at once and the box suggests as one types.
+ */
 export function SearchForm({ values, busy = false }: { values: SearchFormValues; busy?: boolean }) {
   const id = useId();
   const navigate = useNavigate();
@@ -34,6 +36,7 @@ export function SearchForm({ values, busy = false }: { values: SearchFormValues;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    closeFiltersOnPhones(event.currentTarget);
     const form = new FormData(event.currentTarget);
     const text = (key: string) => {
       const value = form.get(key);
@@ -48,8 +51,8 @@ export function SearchForm({ values, busy = false }: { values: SearchFormValues;
         <label htmlFor={`${id}-q`} className="block text-sm font-medium text-slate-800">
           Search performers
         </label>
-        <div className="mt-1 flex flex-col gap-3 sm:flex-row">
-          <div className="sm:flex-1">
+        <div className="mt-1 flex gap-2 sm:gap-3">
+          <div className="min-w-0 flex-1">
             <SearchCombobox
               id={`${id}-q`}
               name="q"
@@ -58,10 +61,10 @@ export function SearchForm({ values, busy = false }: { values: SearchFormValues;
               aria-describedby={`${id}-q-hint`}
               enterKeyHint="search"
               maxLength={200}
-              className={cx(controlClass, "text-base")}
+              className={cx(controlClass, TAP_TARGET, "text-base")}
             />
           </div>
-          <Button type="submit" size="lg" disabled={busy} className="sm:w-40">
+          <Button type="submit" size="lg" disabled={busy} className="shrink-0 sm:w-40">
             {busy ? "Searching..." : "Search"}
           </Button>
         </div>
@@ -69,25 +72,33 @@ export function SearchForm({ values, busy = false }: { values: SearchFormValues;
           Try &ldquo;princess&rdquo;, &ldquo;anime Orlando&rdquo; or a 5-digit ZIP code to find performers who travel to you.
         </p>
       </div>
-      <div className="grid gap-4 sm:grid-cols-3">
-        <StateSelect id={`${id}-state`} emptyLabel="All states" value={state} onChange={(e) => setState(e.target.value)} />
-        <SelectField
-          id={`${id}-city`}
-          // A new state means a new list of cities; remounting drops the old choice.
-          key={state}
-          label="City"
-          name="city"
-          defaultValue={state === values.state ? (values.city ?? "") : ""}
-          disabled={!state}
-        >
-          <option value="">{state ? "All cities" : "Select a state first"}</option>
-          <Options items={cityOptions(state, state === values.state ? values.city : null)} />
-        </SelectField>
-        <SelectField id={`${id}-category`} label="Category" name="category" defaultValue={values.category ?? ""}>
-          <option value="">All categories</option>
-          <Options items={CATEGORIES} />
-        </SelectField>
-      </div>
+      <FiltersDisclosure count={[values.state, values.state ? values.city : null, values.category].filter(Boolean).length}>
+        <div className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
+          <div className="grid gap-4 sm:grid-cols-3">
+            <StateSelect id={`${id}-state`} emptyLabel="All states" value={state} onChange={(e) => setState(e.target.value)} className={TAP_TARGET} />
+            <SelectField
+              id={`${id}-city`}
+              // A new state means a new list of cities; remounting drops the old choice.
+              key={state}
+              label="City"
+              name="city"
+              defaultValue={state === values.state ? (values.city ?? "") : ""}
+              disabled={!state}
+              className={TAP_TARGET}
+            >
+              <option value="">{state ? "All cities" : "Select a state first"}</option>
+              <Options items={cityOptions(state, state === values.state ? values.city : null)} />
+            </SelectField>
+            <SelectField id={`${id}-category`} label="Category" name="category" defaultValue={values.category ?? ""} className={TAP_TARGET}>
+              <option value="">All categories</option>
+              <Options items={CATEGORIES} />
+            </SelectField>
+          </div>
+          <Button type="submit" variant="secondary" disabled={busy} className={TAP_TARGET}>
+            Apply filters
+          </Button>
+        </div>
+      </FiltersDisclosure>
     </Form>
   );
 }

@@ -1,5 +1,6 @@
 import { isAPIError } from "better-auth/api";
 import { sql } from "drizzle-orm";
+import { createCookie } from "react-router";
 import type { AppConfig } from "../config.server";
 import type { Executor } from "../db/client.server";
 import { user, userRoles } from "../db/schema";
@@ -66,6 +67,40 @@ export async function signUp(
     if (error.statusCode === 429) return { ok: false, status: 429, message: AUTH_MESSAGES.tooManyAttempts };
     return { ok: false, status: 400, message: serverMessage(error) ?? AUTH_MESSAGES.signUpFailed };
   }
+}
+
+// The new account's address rides from sign-up to the sign-in form in a signed, short-lived cookie
+// rather than in the sign-in page's address, which ends up in logs and browser history. The
+// sign-in page reads it once and clears it.
+const NEW_ACCOUNT_EMAIL_SECONDS = 10 * 60;
+
+function newAccountEmailCookie(config: Pick<AppConfig, "authSecret" | "publicUrl">) {
+  return createCookie("cc_new_account", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    maxAge: NEW_ACCOUNT_EMAIL_SECONDS,
+    secrets: [config.authSecret],
+    secure: config.publicUrl.startsWith("https://"),
+  });
+}
+
+/** The Set-Cookie header that lets the sign-in form fill in the address an account was just created with. */
+export async function rememberNewAccountEmail(config: Pick<AppConfig, "authSecret" | "publicUrl">, email: string): Promise<string> {
+  return newAccountEmailCookie(config).serialize(email);
+}
+
+/** The address from sign-up, if any (a forged or expired cookie gives none), and the header that clears it. */
+export async function takeNewAccountEmail(
+  config: Pick<AppConfig, "authSecret" | "publicUrl">,
+  request: Request,
+): Promise<{ email: string | null; headers: Headers | undefined }> {
+  const header = request.headers.get("Cookie");
+  if (!header?.includes("cc_new_account=")) return { email: null, headers: undefined };
+  const cookie = newAccountEmailCookie(config);
+  const value: unknown = await cookie.parse(header);
+  const email = typeof value === "string" && value.length <= 254 ? value : null;
+  return { email, headers: new Headers({ "Set-Cookie": await cookie.serialize("", { maxAge: 0 }) }) };
 }
 
 export type SignInOutcome = { ok: true; headers: Headers } | { ok: false; message: string; status: number };

@@ -1,0 +1,251 @@
+import type { Locator, Page } from "@playwright/test";
+import { expect, expectAccessible, test } from "./fixtures";
+import { PHONE_BROWSING } from "./seed/phone-browsing";
+
+// A parent on a phone: results before filters, one way to apply filters everywhere, thumb-sized
+// controls, the home page's search first, and account pages free of the welcome pop-up.
+
+const PHONE = { width: 390, height: 844 };
+const AXE = { exclude: ["[data-sonner-toaster]"] };
+const MIN_TAP = 44;
+
+const filtersToggle = (page: Page) => page.getByRole("main").locator("summary");
+
+async function heightOf(locator: Locator): Promise<number> {
+  const box = await locator.boundingBox();
+  expect(box, "element is laid out").not.toBeNull();
+  return box!.height;
+}
+
+/** Waits until React has hydrated the page, so its effects (and the pop-up's timer) have started. */
+async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const header = document.querySelector("header");
+    return !!header && Object.keys(header).some((key) => key.startsWith("__reactFiber"));
+  });
+}
+
+test.describe("phone-first browsing", () => {
+  test.use({ viewport: PHONE });
+
+  test("a state page shows performers first; the filters fold behind one control and apply with a button", async ({ page }) => {
+    await page.goto("/browse/CA");
+    await waitForHydration(page);
+    const results = page.getByRole("list", { name: "Performers" });
+    const firstCard = results.getByRole("article").first();
+    await expect(firstCard).toBeInViewport();
+    await expect(results.getByRole("link", { name: PHONE_BROWSING.longNameHero.displayName })).toBeVisible();
+
+    // Folded: one control, no filter fields in the way.
+    const toggle = filtersToggle(page);
+    await expect(toggle).toHaveText("Filters");
+    await expect(page.getByLabel("State")).toBeHidden();
+    await expect(page.getByRole("checkbox", { name: "Mascot Style" })).toBeHidden();
+    expect(await heightOf(toggle)).toBeGreaterThanOrEqual(MIN_TAP);
+    // Nothing is wider than the screen, long stage names included.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await expectAccessible(page);
+
+    await toggle.click();
+    await expect(page.getByLabel("State")).toBeVisible();
+    // Every control is big enough for a thumb: each category's whole row is its label.
+    const labels = page.getByRole("group", { name: "Categories" }).locator("label");
+    expect(await labels.count()).toBe(15);
+    for (const label of await labels.all()) expect(await heightOf(label)).toBeGreaterThanOrEqual(MIN_TAP);
+    for (const control of [page.getByLabel("State"), page.getByLabel("City"), page.getByRole("button", { name: "Apply filters" })]) {
+      expect(await heightOf(control)).toBeGreaterThanOrEqual(MIN_TAP);
+    }
+    await expectAccessible(page);
+
+    // Ticking does not change the page out of view; the button applies.
+    await page.getByRole("checkbox", { name: "Mascot Style" }).check();
+    await expect(page).toHaveURL(/\/browse\/CA$/);
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page).toHaveURL(/\/browse\/CA\?category=Mascot\+Style$/);
+    await expect(results.getByRole("link", { name: PHONE_BROWSING.mascot.displayName })).toBeVisible();
+    await expect(results.getByRole("link", { name: PHONE_BROWSING.longNameHero.displayName })).toHaveCount(0);
+    await expect(results.getByRole("link", { name: PHONE_BROWSING.villain.displayName })).toHaveCount(0);
+    // Folded again, counting what is on, with the new results in view.
+    await expect(toggle).toHaveText("Filters (1)");
+    await expect(page.getByLabel("State")).toBeHidden();
+    await expect(results.getByRole("article").first()).toBeInViewport();
+  });
+
+  test("an empty result keeps the filters one tap away", async ({ page }) => {
+    await page.goto("/browse/CA?category=Furry&category=Sci-Fi");
+    await expect(page.getByText("No performers found matching your filters. Try adjusting your criteria.")).toBeInViewport();
+    await expect(filtersToggle(page)).toHaveText("Filters (2)");
+    await expectAccessible(page);
+  });
+
+  test("search folds its filters the same way and applies them with the same button", async ({ page }) => {
+    await page.goto("/search?q=sacramento");
+    await waitForHydration(page);
+    const results = page.getByRole("list", { name: "Search results" });
+    await expect(results.getByRole("article").first()).toBeInViewport();
+    await expect(results.getByRole("link", { name: PHONE_BROWSING.longNameHero.displayName })).toBeVisible();
+    const toggle = filtersToggle(page);
+    await expect(toggle).toHaveText("Filters");
+    await expect(page.getByLabel("Category")).toBeHidden();
+    expect(await heightOf(page.getByRole("main").getByRole("combobox", { name: "Search performers" }))).toBeGreaterThanOrEqual(MIN_TAP);
+    await expectAccessible(page);
+
+    await toggle.click();
+    for (const name of ["State", "City", "Category"]) expect(await heightOf(page.getByLabel(name))).toBeGreaterThanOrEqual(MIN_TAP);
+    await page.getByLabel("Category").selectOption("Mascot Style");
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page).toHaveURL(/\/search\?q=sacramento&category=Mascot\+Style$/);
+    await expect(results.getByRole("link", { name: PHONE_BROWSING.mascot.displayName })).toBeVisible();
+    await expect(results.getByRole("link", { name: PHONE_BROWSING.longNameHero.displayName })).toHaveCount(0);
+    await expect(filtersToggle(page)).toHaveText("Filters (1)");
+    await expect(page.getByLabel("Category")).toBeHidden();
+  });
+
+  test("the home page's first action is a search box with suggestions; the menu has Search", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    const hero = page.getByRole("search", { name: "Find a performer" });
+    const box = hero.getByRole("combobox");
+    await expect(box).toBeInViewport();
+    await expect(box).toHaveAttribute("placeholder", "Character, city or ZIP");
+    // The first thing to reach by keyboard inside the banner.
+    const firstControl = page.locator('section[aria-labelledby="hero-heading"]').locator("input, a, button").first();
+    await expect(firstControl).toHaveAttribute("role", "combobox");
+
+    await box.pressSequentially("sacram");
+    await expect(hero.getByRole("listbox")).toBeVisible();
+    await expect(hero.getByRole("option").first()).toBeVisible();
+    await expectAccessible(page);
+    await box.fill("sacramento");
+    await box.press("Escape");
+    await hero.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/\/search\?q=sacramento$/);
+    await expect(page.getByRole("list", { name: "Search results" }).getByRole("link", { name: PHONE_BROWSING.mascot.displayName })).toBeVisible();
+
+    const toggle = page.getByRole("banner").getByRole("button", { name: "Menu" });
+    expect(await heightOf(toggle)).toBeGreaterThanOrEqual(MIN_TAP);
+    await toggle.click();
+    const menu = page.getByRole("navigation", { name: "Mobile" });
+    await menu.getByRole("link", { name: "Search", exact: true }).click();
+    await expect(page).toHaveURL(/\/search$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Search Performers" })).toBeVisible();
+  });
+
+  test("Create Your Listing leads to sign-up, then sign-in with the email filled in; a wrong password says so once", async ({ page }, testInfo) => {
+    const email = `phone-signup-${testInfo.retry}-${Date.now()}@example.com`;
+    await page.goto("/");
+    await page.getByRole("link", { name: "Create Your Listing" }).click();
+    await expect(page).toHaveURL(/\/signup\?redirectTo=%2Fdashboard%2Fsubscription$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Create Your Account" })).toBeVisible();
+
+    const main = page.getByRole("main");
+    await main.getByLabel("Email").fill(email);
+    await main.getByLabel(/^Password/).fill("phone-pass-1");
+    await main.getByLabel("Confirm password").fill("phone-pass-1");
+    await main.getByRole("button", { name: "Sign Up" }).click();
+
+    await expect(page).toHaveURL(/\/signin\?redirectTo=%2Fdashboard%2Fsubscription$/);
+    await expect(page.getByText("Account created successfully! Please sign in.")).toBeVisible();
+    // Filled in without the address ever being in a URL.
+    await expect(main.getByLabel("Email")).toHaveValue(email);
+    expect(page.url()).not.toContain(encodeURIComponent(email));
+    await expectAccessible(page, AXE);
+
+    await main.getByLabel(/^Password/).fill("not-the-password");
+    await main.getByRole("button", { name: "Sign In" }).click();
+    await expect(main.getByRole("alert")).toHaveText("Failed to sign in. Please check your credentials.");
+    await expect(page.getByText("Failed to sign in. Please check your credentials.")).toHaveCount(1);
+    await expect(main.getByLabel("Email")).toHaveValue(email);
+
+    // A later visit to the sign-in page starts empty: the address was handed over once.
+    await page.goto("/signin");
+    await expect(main.getByLabel("Email")).toHaveValue("");
+
+    await main.getByLabel("Email").fill(email);
+    await main.getByLabel(/^Password/).fill("phone-pass-1");
+    await main.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});
+
+test.describe("phone-first browsing without JavaScript", () => {
+  test.use({ viewport: PHONE, javaScriptEnabled: false });
+
+  test("the folded filters open and apply as a plain form", async ({ page }) => {
+    await page.goto("/browse/CA");
+    await expect(page.getByRole("list", { name: "Performers" }).getByRole("article").first()).toBeInViewport();
+    await expect(page.getByLabel("State")).toBeHidden();
+    await filtersToggle(page).click();
+    await page.getByRole("checkbox", { name: "Villain" }).check();
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page).toHaveURL(/\/browse\/CA\?category=Villain$/);
+    const results = page.getByRole("list", { name: "Performers" });
+    await expect(results.getByRole("link", { name: PHONE_BROWSING.villain.displayName })).toBeVisible();
+    await expect(results.getByRole("link", { name: PHONE_BROWSING.mascot.displayName })).toHaveCount(0);
+    await expect(filtersToggle(page)).toHaveText("Filters (1)");
+
+    await page.goto("/search?q=sacramento");
+    await filtersToggle(page).click();
+    await page.getByLabel("Category").selectOption("Mascot Style");
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page).toHaveURL(/\/search\?q=sacramento&state=&city=&category=Mascot\+Style$|\/search\?q=sacramento&category=Mascot\+Style$/);
+    await expect(page.getByRole("list", { name: "Search results" }).getByRole("link", { name: PHONE_BROWSING.mascot.displayName })).toBeVisible();
+    await expect(filtersToggle(page)).toHaveText("Filters (1)");
+  });
+});
+
+test.describe("the welcome pop-up on a phone", () => {
+  test.use({ viewport: PHONE });
+
+  function welcome(page: Page) {
+    return page.getByRole("dialog", { name: /your first listing could be free/i });
+  }
+
+  test("never opens over the account pages, however long the visitor stays", async ({ page }) => {
+    const start = new Date("2025-06-01T12:00:00Z");
+    await page.clock.install({ time: start });
+    await page.clock.pauseAt(new Date(start.getTime() + 1_000));
+    for (const path of ["/signin", "/signup", "/forgot-password"]) {
+      await page.goto(`${path}?fresh-visitor=1`);
+      await waitForHydration(page);
+      await page.clock.runFor(10_000);
+      await expect(welcome(page)).toHaveCount(0);
+    }
+    // Not dismissed, only held back: a browsing page still shows it.
+    expect(await page.evaluate(() => window.localStorage.getItem("hasSeenWelcomePopup"))).toBeNull();
+    await page.goto("/about?fresh-visitor=1");
+    await waitForHydration(page);
+    await page.clock.runFor(2_100);
+    await expect(welcome(page)).toBeVisible();
+  });
+
+  test("waits while the visitor is filling in a form, and shows on a later page", async ({ page }) => {
+    const start = new Date("2025-06-01T12:00:00Z");
+    await page.clock.install({ time: start });
+    await page.clock.pauseAt(new Date(start.getTime() + 1_000));
+    const box = page.getByRole("search", { name: "Find a performer" }).getByRole("combobox");
+
+    // Typing, then leaving the field: the form was touched, so this page view goes without it.
+    await page.goto("/?fresh-visitor=1");
+    await waitForHydration(page);
+    await box.click();
+    await box.pressSequentially("pri");
+    await box.blur();
+    await page.clock.runFor(5_000);
+    await expect(welcome(page)).toHaveCount(0);
+
+    // Still in a field when the two seconds are up.
+    await page.goto("/?fresh-visitor=1");
+    await waitForHydration(page);
+    await box.focus();
+    await page.clock.runFor(5_000);
+    await expect(welcome(page)).toHaveCount(0);
+    await expect(box).toBeFocused();
+    expect(await page.evaluate(() => window.localStorage.getItem("hasSeenWelcomePopup"))).toBeNull();
+
+    await page.goto("/about?fresh-visitor=1");
+    await waitForHydration(page);
+    await page.clock.runFor(2_100);
+    await expect(welcome(page)).toBeVisible();
+  });
+});
