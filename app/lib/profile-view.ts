@@ -76,6 +76,21 @@ export interface ProfileDetailData {
   longitude: number | null;
 }
 
+const dollars = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+
+/**
+ * The price line every card and profile shows: the hourly range, or the one bound that is set, or
+ * "Price on request", so no card is missing the line parents compare first.
+ */
+export function priceLine(min: number | null | undefined, max: number | null | undefined): string {
+  const has = (n: number | null | undefined): n is number => n !== null && n !== undefined && Number.isFinite(n);
+  const usd = (n: number) => `$${dollars.format(Math.round(n))}`;
+  if (has(min) && has(max)) return min === max ? `${usd(min)} / hour` : `${usd(min)} - ${usd(max)} / hour`;
+  if (has(min)) return `From ${usd(min)} / hour`;
+  if (has(max)) return `Up to ${usd(max)} / hour`;
+  return "Price on request";
+}
+
 /** "Usually reads inquiries within …", or null when not known. */
 export function readsWithinLabel(hours: number | null | undefined): string | null {
   if (hours === null || hours === undefined || !Number.isFinite(hours) || hours < 0) return null;

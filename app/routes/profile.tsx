@@ -4,7 +4,11 @@ import type { Route } from "./+types/profile";
 import { InquiryForm } from "~/components/inquiry/InquiryForm";
 import { CountView } from "~/components/insights/CountView";
 import { Gallery } from "~/components/profile/Gallery";
-import { ProfileSections, ProfileSummary } from "~/components/profile/ProfileDetails";
+import { CONTACT_ID, SendMessageLink, StickyContactBar } from "~/components/profile/ContactShortcut";
+import { ProfileCard, ProfileGrid } from "~/components/profile/ProfileCard";
+import { ProfileFacts, ProfileSections, ProfileSummary } from "~/components/profile/ProfileDetails";
+import { ShareProfile } from "~/components/profile/ShareProfile";
+import { SaveButton } from "~/components/shortlist/SaveButton";
 import { NO_BOOKINGS_NOTE } from "~/lib/constants";
 import { readPublicForm } from "~/lib/form";
 import { inquirySchema } from "~/lib/inquiry-schema";
@@ -97,7 +101,7 @@ export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
   const preview = loaderData.kind === "preview" ? loaderData : null;
   const name = profile.displayName ?? "This performer";
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:py-12">
+    <div className="mx-auto max-w-6xl px-4 pb-8 pt-4 sm:px-6 sm:pt-8 lg:py-12">
       {loaderData.kind === "public" ? <CountView profileId={profile.id} /> : null}
       {/* The owner's (or an admin's) view of a profile that visitors cannot see. */}
       {preview ? (
@@ -108,17 +112,46 @@ export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
           hasName={profile.displayName !== null}
         />
       ) : null}
-      <div className="grid gap-8 lg:grid-cols-2">
+      <div className="grid gap-6 lg:grid-cols-2 lg:gap-8">
         <Gallery images={profile.images} name={name} />
-        <div className="space-y-6">
-          <ProfileSummary profile={profile} preview={preview !== null} />
-          <p className="rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-700">{NO_BOOKINGS_NOTE}</p>
+        <div className="flex flex-col gap-6">
+          <ProfileSummary profile={profile} preview={preview !== null} showPrice={false}>
+            {/* On phones the facts sit under the name; wide screens show them in the contact box. */}
+            <div className="lg:hidden">
+              <ProfileFacts profile={profile} layout="row" label={`About ${name} at a glance`} />
+            </div>
+          </ProfileSummary>
+          <aside
+            aria-label={`Contacting ${name}`}
+            className="space-y-4 lg:rounded-xl lg:border lg:border-slate-200 lg:bg-white lg:p-6 lg:shadow-sm"
+          >
+            <div className="hidden lg:block">
+              <ProfileFacts profile={profile} layout="column" label={`${name} at a glance`} />
+            </div>
+            {loaderData.kind === "public" ? (
+              <div className="hidden lg:block">
+                <SendMessageLink />
+              </div>
+            ) : null}
+            {/* Share, and saving to the shortlist beside it. */}
+            <div className="flex flex-wrap items-start gap-3">
+              {loaderData.kind === "public" ? <ShareProfile name={name} path={`/profile/${profile.id}`} className="min-w-48 flex-1" /> : null}
+              {loaderData.kind === "public" ? <SaveButton id={profile.id} name={name} variant="labelled" /> : null}
+            </div>
+            <p className="rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-700 lg:border-0 lg:bg-slate-50">
+              {NO_BOOKINGS_NOTE}
+            </p>
+          </aside>
         </div>
       </div>
-      <div className="mt-10">
+      <div className="mt-8 lg:mt-10">
         <ProfileSections profile={profile} preview={preview !== null} />
       </div>
-      <section aria-labelledby="contact-heading" className="mt-10 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <section
+        id={CONTACT_ID}
+        aria-labelledby="contact-heading"
+        className="mt-8 scroll-mt-20 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 lg:mt-10"
+      >
         <h2 id="contact-heading" className="text-xl font-semibold text-slate-900">
           Contact {name}
         </h2>
@@ -130,6 +163,23 @@ export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
           )}
         </div>
       </section>
+      {loaderData.kind === "public" && loaderData.similar.length > 0 ? (
+        <section aria-labelledby="similar-heading" className="mt-10">
+          <h2 id="similar-heading" className="text-xl font-semibold text-slate-900">
+            Similar performers
+          </h2>
+          <div className="mt-4">
+            <ProfileGrid label="Similar performers">
+              {loaderData.similar.map((card) => (
+                <li key={card.id}>
+                  <ProfileCard profile={card} />
+                </li>
+              ))}
+            </ProfileGrid>
+          </div>
+        </section>
+      ) : null}
+      {loaderData.kind === "public" ? <StickyContactBar name={name} /> : null}
     </div>
   );
 }

@@ -13,6 +13,16 @@ interface GalleryProps {
  * Thumbnails are links to the full picture, so they still work before JavaScript loads; with it
  * they switch the large image, and the arrow keys move between them.
  */
+// The frame is 4:5. A picture near that shape (a phone's portrait photo, a square) fills it, cropped
+// a little towards the top where faces are; a much wider or taller one is shown whole on a plain
+// background rather than cut in half.
+const FRAME_RATIO = 4 / 5;
+function fillsFrame(image: GalleryImage | null): boolean {
+  if (!image || !image.width || !image.height) return true;
+  const ratio = image.width / image.height;
+  return ratio >= FRAME_RATIO * 0.75 && ratio <= FRAME_RATIO * 1.4;
+}
+
 export function Gallery({ images, name }: GalleryProps) {
   const [index, setIndex] = useState(0);
   const listRef = useRef<HTMLUListElement>(null);
@@ -35,14 +45,15 @@ export function Gallery({ images, name }: GalleryProps) {
 
   return (
     <div>
-      <div className="aspect-[4/5] overflow-hidden rounded-xl bg-slate-100">
+      <div className="aspect-square overflow-hidden rounded-xl border border-slate-200 bg-slate-100 sm:aspect-[4/5]">
         <ResponsiveImage
           key={current?.id ?? "placeholder"}
           image={current}
           alt={total > 1 ? `${name}, image ${index + 1} of ${total}` : name}
           sizes="(min-width: 1024px) 560px, 94vw"
           priority
-          className="h-full w-full object-contain"
+          blurBehind={fillsFrame(current)}
+          className={cx("h-full w-full", fillsFrame(current) ? "object-cover object-[50%_30%]" : "object-contain")}
         />
       </div>
       {total > 1 ? (
@@ -50,9 +61,9 @@ export function Gallery({ images, name }: GalleryProps) {
           <p className="sr-only" aria-live="polite">
             Showing image {index + 1} of {total}
           </p>
-          <ul ref={listRef} className="mt-3 grid grid-cols-4 gap-3" aria-label={`Pictures of ${name}`} onKeyDown={onKeyDown}>
+          <ul ref={listRef} className="mt-2 flex gap-2 sm:mt-3 sm:grid sm:grid-cols-4 sm:gap-3" aria-label={`Pictures of ${name}`} onKeyDown={onKeyDown}>
             {images.map((image, i) => (
-              <li key={image.id}>
+              <li key={image.id} className="w-16 sm:w-auto">
                 <a
                   href={image.src}
                   onClick={(event) => select(event, i)}

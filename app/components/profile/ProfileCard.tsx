@@ -1,8 +1,9 @@
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/Badge";
-import { formatLocation, formatPriceRange, moreLabel, visibleCategories, visibleCharacters } from "~/lib/format";
+import { formatLocation, moreLabel, visibleCategories, visibleCharacters } from "~/lib/format";
+import { priceLine, readsWithinLabel, type ProfileCardData } from "~/lib/profile-view";
+import { SaveButton } from "~/components/shortlist/SaveButton";
 import { ResponsiveImage } from "./ResponsiveImage";
-import type { ProfileCardData } from "~/lib/profile-view";
 
 interface ProfileCardProps {
   profile: ProfileCardData;
@@ -13,7 +14,21 @@ interface ProfileCardProps {
   priority?: boolean;
 }
 
-const CARD_SIZES = "(min-width: 1280px) 296px, (min-width: 1024px) 23vw, (min-width: 640px) 46vw, 92vw";
+// Below 640 px the picture is a 7 rem column beside the text; from there a full-width square.
+const CARD_SIZES = "(min-width: 1280px) 296px, (min-width: 1024px) 23vw, (min-width: 640px) 46vw, 112px";
+// The categories a card shows fit one line of its narrowest text column (about 220 px on a phone)
+// with room for "+N": each badge costs its letters plus about three for its padding.
+const BADGE_BUDGET = 20;
+function badgesThatFit(categories: readonly string[]): number {
+  let used = 0;
+  let count = 0;
+  for (const category of categories) {
+    used += category.length + 3;
+    if (count > 0 && used > BADGE_BUDGET) break;
+    count++;
+  }
+  return count;
+}
 
 function distanceLabel(miles: number): string {
   if (miles < 1) return "Less than 1 mile away";
@@ -21,30 +36,39 @@ function distanceLabel(miles: number): string {
   return `${rounded} ${rounded === 1 ? "mile" : "miles"} away`;
 }
 
+/**
+ * One performer in a grid. Every card has the same lines in the same order (price always, one line
+ * of categories), so a row of them reads evenly. On phones it is a compact row (picture left, text
+ * right) so a screen holds several; from 640 px a tall card with a square picture.
+ */
 export function ProfileCard({ profile, distanceMiles, headingLevel = 3, priority = false }: ProfileCardProps) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  const price = formatPriceRange(profile.priceMin, profile.priceMax);
   const location = formatLocation(profile.city, profile.state);
-  const { shown, hidden } = visibleCategories(profile.categories);
+  const { shown, hidden } = visibleCategories(profile.categories, badgesThatFit(profile.categories));
   const characters = visibleCharacters(profile.characters);
+  const reads = readsWithinLabel(profile.readsWithinHours);
   return (
-    <article className="relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-md">
-      <div className="relative aspect-square bg-slate-100">
+    <article className="relative flex h-full overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-md sm:flex-col">
+      {/* The picture's box is positioned: a Save (heart) button goes in its top-right corner, above the
+          stretched link (z-10), and the sample badge in its top-left. */}
+      <div className="relative min-h-28 w-28 shrink-0 self-stretch bg-slate-100 sm:aspect-square sm:w-auto sm:self-auto">
         <ResponsiveImage
           image={profile.image}
           alt={profile.isSample ? `Example performer ${profile.displayName}` : `Photo of ${profile.displayName}`}
           sizes={CARD_SIZES}
           priority={priority}
-          className="h-full w-full object-cover"
+          className="absolute inset-0 h-full w-full object-cover"
         />
+        {profile.isSample ? null : <SaveButton id={profile.id} name={profile.displayName} className="absolute right-1 top-1 sm:right-3 sm:top-3" />}
         {profile.isSample ? (
-          <Badge tone="warning" className="absolute left-3 top-3 shadow">
-            Example profile
+          <Badge tone="warning" className="absolute bottom-2 left-2 shadow sm:bottom-auto sm:left-3 sm:top-3">
+            Example
+            <span className="hidden sm:inline">&nbsp;profile</span>
           </Badge>
         ) : null}
       </div>
-      <div className="flex flex-1 flex-col gap-1.5 p-4">
-        <Heading className="text-lg font-semibold text-slate-900">
+      <div className="flex min-w-0 flex-1 flex-col gap-1 p-3 sm:gap-1.5 sm:p-4">
+        <Heading className="text-base font-semibold leading-snug text-slate-900 [overflow-wrap:anywhere] sm:text-lg">
           {profile.isSample ? (
             profile.displayName
           ) : (
@@ -54,27 +78,33 @@ export function ProfileCard({ profile, distanceMiles, headingLevel = 3, priority
             </Link>
           )}
         </Heading>
-        {location ? <p className="text-sm text-slate-700">{location}</p> : null}
-        {distanceMiles !== undefined ? <p className="text-sm font-medium text-brand-800">{distanceLabel(distanceMiles)}</p> : null}
-        {price ? <p className="text-sm font-semibold text-slate-900">{price}</p> : null}
+        {location ? <p className="truncate text-sm text-slate-700">{location}</p> : null}
+        {distanceMiles !== undefined ? <p className="text-sm font-medium text-slate-900">{distanceLabel(distanceMiles)}</p> : null}
+        <p className="text-sm font-semibold text-slate-900">{priceLine(profile.priceMin, profile.priceMax)}</p>
         {characters.shown.length > 0 ? (
           // The characters a parent searched for, in a line under the price; the rest on the profile page.
-          <p className="text-sm text-slate-700">
+          <p className="line-clamp-2 text-sm text-slate-700">
             <span className="font-medium text-slate-900">Plays </span>
             {characters.shown.join(", ")}
             {characters.hidden > 0 ? ` ${moreLabel(characters.hidden)}` : null}
           </p>
         ) : null}
+        {reads ? <p className="text-xs text-slate-600">{reads}</p> : null}
         {shown.length > 0 ? (
-          <ul className="mt-auto flex flex-wrap gap-1.5 pt-2" aria-label="Categories">
+          <ul className="mt-auto flex min-w-0 flex-nowrap gap-1.5 pt-1.5 sm:pt-2" aria-label="Categories">
             {shown.map((category) => (
-              <li key={category}>
-                <Badge>{category}</Badge>
+              <li key={category} className="min-w-0">
+                <Badge tone="neutral" className="max-w-full">
+                  <span className="min-w-0 truncate">{category}</span>
+                </Badge>
               </li>
             ))}
             {hidden > 0 ? (
-              <li>
-                <Badge tone="neutral">{moreLabel(hidden)}</Badge>
+              <li className="shrink-0">
+                <Badge tone="outline">
+                  +{hidden}
+                  <span className="sr-only"> more</span>
+                </Badge>
               </li>
             ) : null}
           </ul>
@@ -87,7 +117,7 @@ export function ProfileCard({ profile, distanceMiles, headingLevel = 3, priority
 /** The responsive grid every directory page lays cards out in. */
 export function ProfileGrid({ children, label }: { children: React.ReactNode; label?: string }) {
   return (
-    <ul aria-label={label} className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
+    <ul aria-label={label} className="grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-6 lg:grid-cols-4">
       {children}
     </ul>
   );

@@ -1,55 +1,73 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { travelRangeLabel } from "~/lib/constants";
+import type { TravelRange } from "~/lib/constants";
 import { formatPriceRange } from "~/lib/format";
 import type { ProfileFlag } from "~/lib/profile-schema";
-import type { ProfileDetailData } from "~/lib/profile-view";
+import { priceLine, readsWithinLabel, type ProfileDetailData } from "~/lib/profile-view";
 
-type FlagItem = { key: ProfileFlag; label: string };
+// A profile's facts are written as plain statements of what is true ("Brings their own costume"),
+// never as a Yes/No table: a column of "No" answers read as contradictions ("Family-friendly only:
+// No" beside "Adult-themed: No"). A flag that is off says nothing, except where its absence is the
+// fact parents need, which the travel range already states.
 
-// How the public page words each flag and under which heading, in display order. Keyed by every
-// flag of the profile form's field table, so a new flag is a type error here until it is worded.
-const FLAG_DISPLAY = {
-  availableForTravel: { section: "travel", label: "Available for travel" },
-  availableVirtual: { section: "travel", label: "Available for virtual appearances" },
-  requireTravelExpenses: { section: "travel", label: "Requires travel expenses" },
-  requireDeposit: { section: "performance", label: "Requires a deposit" },
-  bringOwnCostume: { section: "performance", label: "Brings own costume" },
-  performOutdoors: { section: "performance", label: "Performs outdoors" },
-  requireDressingRoom: { section: "performance", label: "Needs a dressing room" },
-  familyFriendlyOnly: { section: "performance", label: "Family-friendly events only" },
-  adultThemesOk: { section: "performance", label: "Open to adult-themed events" },
-  groupPerformer: { section: "performance", label: "Group performer" },
-  backgroundCheck: { section: "performance", label: "Background check completed" },
-} satisfies Record<ProfileFlag, { section: "travel" | "performance"; label: string }>;
+/** How far they travel, as a sentence. */
+const TRAVEL_STATEMENT: Record<TravelRange, string> = {
+  local_only: "Performs locally, up to 10 miles",
+  short_distance: "Travels up to 25 miles",
+  medium_distance: "Travels up to 50 miles",
+  long_distance: "Travels up to 100 miles",
+  nationwide: "Travels anywhere in the country",
+};
 
-function flagItems(section: "travel" | "performance"): FlagItem[] {
-  return (Object.keys(FLAG_DISPLAY) as ProfileFlag[])
-    .filter((key) => FLAG_DISPLAY[key].section === section)
-    .map((key) => ({ key, label: FLAG_DISPLAY[key].label }));
+export function travelStatement(range: string): string {
+  return TRAVEL_STATEMENT[range as TravelRange] ?? TRAVEL_STATEMENT.local_only;
 }
 
-const TRAVEL_FLAGS = flagItems("travel");
-const PERFORMANCE_DETAILS = flagItems("performance");
+/** A background check is the performer's own statement; the site does not verify it. */
+export const BACKGROUND_CHECK_STATEMENT = "Background check completed, as the performer states it";
 
-function YesNoList({ items, flags }: { items: FlagItem[]; flags: Record<ProfileFlag, boolean> }) {
+// How the public page words each flag when it is on, and under which heading. Keyed by every flag of
+// the profile form's field table, so a new flag is a type error here until it is worded.
+const FLAG_STATEMENTS = {
+  availableForTravel: { section: "travel", text: "Available to travel for events" },
+  availableVirtual: { section: "travel", text: "Offers virtual appearances" },
+  requireTravelExpenses: { section: "travel", text: "Asks for travel expenses to be covered" },
+  requireDeposit: { section: "performance", text: "Asks for a deposit to book" },
+  bringOwnCostume: { section: "performance", text: "Brings their own costume" },
+  performOutdoors: { section: "performance", text: "Performs outdoors" },
+  requireDressingRoom: { section: "performance", text: "Needs a room to change in" },
+  familyFriendlyOnly: { section: "performance", text: "Family-friendly shows only" },
+  adultThemesOk: { section: "performance", text: "Also performs at adult-themed (18+) events" },
+  groupPerformer: { section: "performance", text: "Performs as part of a group or crew" },
+  backgroundCheck: { section: "performance", text: BACKGROUND_CHECK_STATEMENT },
+} satisfies Record<ProfileFlag, { section: "travel" | "performance"; text: string }>;
+
+function statements(section: "travel" | "performance", flags: Record<ProfileFlag, boolean>): string[] {
+  return (Object.keys(FLAG_STATEMENTS) as ProfileFlag[])
+    .filter((key) => FLAG_STATEMENTS[key].section === section && flags[key])
+    // Both boxes ticked would contradict each other; "family-friendly only" is the narrower promise.
+    .filter((key) => !(key === "adultThemesOk" && flags.familyFriendlyOnly))
+    .map((key) => FLAG_STATEMENTS[key].text);
+}
+
+function CheckList({ items }: { items: string[] }) {
   return (
-    <>
-      {items.map(({ key, label }) => (
-        <div key={key} className="flex justify-between gap-4 border-b border-slate-100 py-2 last:border-0">
-          <dt className="text-slate-700">{label}</dt>
-          <dd className={flags[key] ? "font-semibold text-green-800" : "font-semibold text-slate-700"}>
-            {flags[key] ? "Yes" : "No"}
-          </dd>
-        </div>
+    <ul className="space-y-2 text-sm text-slate-800">
+      {items.map((text) => (
+        <li key={text} className="flex gap-2">
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 h-4 w-4 shrink-0 text-green-700" fill="currentColor">
+            <path d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z" />
+          </svg>
+          <span>{text}</span>
+        </li>
       ))}
-    </>
+    </ul>
   );
 }
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
       <h2 id={id} className="text-xl font-semibold text-slate-900">
         {title}
       </h2>
@@ -58,38 +76,139 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** Name, place, price, categories and characters: the top of a profile page, beside the gallery. */
+type FactIcon = "price" | "travel" | "family" | "check" | "clock";
+
+const ICON_PATHS: Record<FactIcon, ReactNode> = {
+  price: (
+    <>
+      <path d="M20.6 13.4 13.4 20.6a2 2 0 0 1-2.8 0L3 13V3h10l7.6 7.6a2 2 0 0 1 0 2.8Z" />
+      <circle cx="7.5" cy="7.5" r="1.5" />
+    </>
+  ),
+  travel: (
+    <>
+      <path d="M12 21s-7-6.2-7-11.5A7 7 0 0 1 19 9.5C19 14.8 12 21 12 21Z" />
+      <path d="M9 9.5h6M12 6.5v6" />
+    </>
+  ),
+  family: (
+    <>
+      <circle cx="8" cy="6" r="2.5" />
+      <circle cx="16.5" cy="9" r="2" />
+      <path d="M3.5 20v-4.5A4.5 4.5 0 0 1 12.5 15.5V20M13 20v-3a3.5 3.5 0 0 1 7 0v3" />
+    </>
+  ),
+  check: (
+    <>
+      <path d="M12 3 4.5 6v5.5c0 4.6 3.2 8.3 7.5 9.5 4.3-1.2 7.5-4.9 7.5-9.5V6L12 3Z" />
+      <path d="m8.5 12 2.5 2.5 4.5-5" />
+    </>
+  ),
+  clock: (
+    <>
+      <circle cx="12" cy="12" r="8.5" />
+      <path d="M12 7.5V12l3 2" />
+    </>
+  ),
+};
+
+function Icon({ name }: { name: FactIcon }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-5 w-5 shrink-0 text-slate-600"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      {ICON_PATHS[name]}
+    </svg>
+  );
+}
+
+type FactsProfile = Pick<ProfileDetailData, "priceMin" | "priceMax" | "travelRadius" | "flags" | "readsWithinHours">;
+
+/** The facts parents weigh first, each with an icon and its words, in the order they weigh them. */
+export function profileFacts(profile: FactsProfile): { icon: FactIcon; text: string }[] {
+  const facts: { icon: FactIcon; text: string }[] = [
+    { icon: "price", text: priceLine(profile.priceMin, profile.priceMax) },
+    { icon: "travel", text: travelStatement(profile.travelRadius) },
+  ];
+  if (profile.flags.familyFriendlyOnly) facts.push({ icon: "family", text: FLAG_STATEMENTS.familyFriendlyOnly.text });
+  if (profile.flags.backgroundCheck) facts.push({ icon: "check", text: "Background check, as the performer states it" });
+  const reads = readsWithinLabel(profile.readsWithinHours);
+  if (reads) facts.push({ icon: "clock", text: reads });
+  return facts;
+}
+
+/**
+ * The facts as a compact list: a wrapping row under the name on phones, a column in the contact box
+ * beside the gallery on wide screens (`layout`).
+ */
+export function ProfileFacts({ profile, layout, label }: { profile: FactsProfile; layout: "row" | "column"; label: string }) {
+  return (
+    <ul
+      aria-label={label}
+      className={
+        layout === "row"
+          ? "flex flex-wrap gap-x-4 gap-y-2 text-sm font-medium text-slate-800"
+          : "space-y-3 text-sm font-medium text-slate-800"
+      }
+    >
+      {profileFacts(profile).map(({ icon, text }) => (
+        <li key={icon} className="flex items-center gap-1.5">
+          <Icon name={icon} />
+          <span>{text}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Name, place, categories and characters: the top of a profile page, beside the gallery. */
 export function ProfileSummary({
   profile,
   preview,
+  showPrice = true,
+  children,
 }: {
   profile: Pick<ProfileDetailData, "displayName" | "city" | "state" | "stateName" | "priceMin" | "priceMax" | "categories" | "characters">;
   preview: boolean;
+  /** The price range line (the public profile states the price among its facts instead). */
+  showPrice?: boolean;
+  /** Shown right under the name and place (the facts row on phones). */
+  children?: ReactNode;
 }) {
-  const price = formatPriceRange(profile.priceMin, profile.priceMax);
+  const price = showPrice ? formatPriceRange(profile.priceMin, profile.priceMax) : null;
   const place = [profile.city, profile.stateName ?? profile.state].filter(Boolean).join(", ");
   return (
     <div className="space-y-4">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
-        {profile.displayName ?? (preview ? "Display Name Required" : "")}
-      </h1>
-      {place ? (
-        <p className="flex items-center gap-2 text-lg text-slate-700">
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 shrink-0" fill="none" stroke="currentColor" strokeWidth="2">
-            <path d="M12 21s-7-6.2-7-11.5A7 7 0 0 1 19 9.5C19 14.8 12 21 12 21Z" />
-            <circle cx="12" cy="9.5" r="2.5" />
-          </svg>
-          {place}
-        </p>
-      ) : null}
+      <div className="space-y-2">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 [overflow-wrap:anywhere] sm:text-4xl">
+          {profile.displayName ?? (preview ? "Display Name Required" : "")}
+        </h1>
+        {place ? (
+          <p className="flex items-center gap-2 text-lg text-slate-700">
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 shrink-0" fill="none" stroke="currentColor" strokeWidth="2">
+              <path d="M12 21s-7-6.2-7-11.5A7 7 0 0 1 19 9.5C19 14.8 12 21 12 21Z" />
+              <circle cx="12" cy="9.5" r="2.5" />
+            </svg>
+            {place}
+          </p>
+        ) : null}
+      </div>
       {price ? <p className="text-xl font-semibold text-slate-900">{price}</p> : null}
+      {children}
       {profile.categories.length > 0 ? (
         <ul className="flex flex-wrap gap-2" aria-label="Categories">
           {profile.categories.map((category) => (
             <li key={category}>
               <Link
                 to={`/categories/${encodeURIComponent(category)}`}
-                className="inline-flex rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-800 hover:bg-brand-200"
+                className="inline-flex min-h-9 items-center rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-800 underline-offset-2 hover:bg-brand-200 hover:underline"
               >
                 {category}
               </Link>
@@ -118,6 +237,8 @@ export function ProfileSummary({
 /** About, Travel & Availability, Performance Details and Connect. */
 export function ProfileSections({ profile, preview }: { profile: ProfileDetailData; preview: boolean }) {
   const links = profile.connect;
+  const travel = [travelStatement(profile.travelRadius), ...statements("travel", profile.flags)];
+  const performance = statements("performance", profile.flags);
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <div className="lg:col-span-2">
@@ -130,18 +251,14 @@ export function ProfileSections({ profile, preview }: { profile: ProfileDetailDa
         </Section>
       </div>
       <Section id="travel-heading" title="Travel & Availability">
-        <dl className="text-sm">
-          <div className="flex justify-between gap-4 border-b border-slate-100 py-2">
-            <dt className="text-slate-700">Travel range</dt>
-            <dd className="text-right font-semibold text-slate-900">{travelRangeLabel(profile.travelRadius)}</dd>
-          </div>
-          <YesNoList items={TRAVEL_FLAGS} flags={profile.flags} />
-        </dl>
+        <CheckList items={travel} />
       </Section>
       <Section id="performance-heading" title="Performance Details">
-        <dl className="text-sm">
-          <YesNoList items={PERFORMANCE_DETAILS} flags={profile.flags} />
-        </dl>
+        {performance.length > 0 ? (
+          <CheckList items={performance} />
+        ) : (
+          <p className="text-sm text-slate-700">Ask the performer about costumes, venues and what their show needs.</p>
+        )}
       </Section>
       <div className="lg:col-span-2">
         <Section id="connect-heading" title="Connect">
@@ -153,7 +270,7 @@ export function ProfileSections({ profile, preview }: { profile: ProfileDetailDa
                     href={url}
                     rel="nofollow noopener ugc"
                     target="_blank"
-                    className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+                    className="inline-flex min-h-11 items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
                   >
                     {label}
                     <span className="sr-only"> (opens in a new tab)</span>

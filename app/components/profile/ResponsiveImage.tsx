@@ -18,6 +18,11 @@ interface ResponsiveImageProps {
   className?: string;
   /** Above the fold: load at once and ahead of other images. */
   priority?: boolean;
+  /**
+   * Paint the blurred preview behind the picture while it loads. Off where the picture is
+   * letterboxed (object-contain): the blur would stay visible beside it as bands.
+   */
+  blurBehind?: boolean;
 }
 
 /**
@@ -25,11 +30,12 @@ interface ResponsiveImageProps {
  * browser reserves the space before it loads (no layout shift) and picks the smallest file that
  * is sharp enough. Falls back to the placeholder picture.
  */
-export function ResponsiveImage({ image, alt, sizes, className, priority = false }: ResponsiveImageProps) {
+export function ResponsiveImage({ image, alt, sizes, className, priority = false, blurBehind = true }: ResponsiveImageProps) {
   const picture = image ?? PLACEHOLDER_IMAGE;
   const srcSet =
     picture.variants.length > 0 ? picture.variants.map((v) => `${v.url} ${v.width}w`).join(", ") : undefined;
-  const style: CSSProperties | undefined = picture.blurDataUrl
+  const style: CSSProperties | undefined =
+    blurBehind && picture.blurDataUrl
     ? { backgroundImage: `url(${picture.blurDataUrl})`, backgroundSize: "cover", backgroundPosition: "center" }
     : undefined;
   return (

@@ -2,7 +2,10 @@ import type { ButtonHTMLAttributes } from "react";
 import { Link, type LinkProps } from "react-router";
 import { cx } from "./cx";
 
-type Variant = "primary" | "secondary" | "danger" | "ghost";
+// "danger" is for a destructive action offered among others (Delete beside Edit): outlined and
+// quiet, so it never outweighs the main action. "dangerConfirm", solid red, is only for the final
+// step that confirms the destruction ("Yes, delete it").
+type Variant = "primary" | "secondary" | "danger" | "dangerConfirm" | "ghost";
 type Size = "sm" | "md" | "lg";
 
 const base =
@@ -10,7 +13,8 @@ const base =
 const variants: Record<Variant, string> = {
   primary: "bg-brand-700 text-white hover:bg-brand-800",
   secondary: "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50",
-  danger: "bg-red-700 text-white hover:bg-red-800",
+  danger: "border border-red-300 bg-white text-red-700 hover:border-red-400 hover:bg-red-50",
+  dangerConfirm: "bg-red-700 text-white hover:bg-red-800",
   ghost: "text-slate-700 hover:bg-slate-100",
 };
 const sizes: Record<Size, string> = {

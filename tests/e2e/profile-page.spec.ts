@@ -1,0 +1,145 @@
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, test } from "./fixtures";
+import { PROFILE_PAGE } from "./seed/profile-page";
+
+const STAR = PROFILE_PAGE.star;
+const PHONE = { width: 390, height: 844 };
+
+// Sonner's toasts are the shared layout's; they are checked there, not on every page.
+const TOASTS_ASIDE = { exclude: ["[data-sonner-toaster]"] };
+
+async function openStar(page: Page) {
+  await page.goto(`/profile/${STAR.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: STAR.displayName })).toBeVisible();
+}
+
+function facts(page: Page) {
+  return page.getByRole("list", { name: `About ${STAR.displayName} at a glance` });
+}
+
+test.describe("a performer's profile on a phone", () => {
+  test.use({ viewport: PHONE });
+
+  test("the facts parents weigh first are under the name, in plain words that never contradict", async ({ page }) => {
+    await openStar(page);
+    // Entirely on the first screen, above the pinned "Send a message".
+    const top = await facts(page).boundingBox();
+    expect(top!.y + top!.height).toBeLessThan(PHONE.height - 72);
+    for (const fact of [
+      "$120 - $180 / hour",
+      "Travels up to 25 miles",
+      "Family-friendly shows only",
+      "Background check, as the performer states it",
+      "Usually reads inquiries within 3 hours",
+    ]) {
+      await expect(facts(page).getByRole("listitem").filter({ hasText: fact })).toBeVisible();
+    }
+    // Every section the profile has always had, each stating only what is true.
+    for (const section of ["About", "Travel & Availability", "Performance Details", "Connect"]) {
+      await expect(page.getByRole("heading", { level: 2, name: section })).toBeVisible();
+    }
+    const travel = page.getByRole("region", { name: "Travel & Availability" });
+    await expect(travel).toContainText("Travels up to 25 miles");
+    await expect(travel).not.toContainText("Available");
+    const performance = page.getByRole("region", { name: "Performance Details" });
+    await expect(performance).toContainText("Family-friendly shows only");
+    await expect(performance).not.toContainText("adult-themed");
+    await expect(performance).not.toContainText(/\bNo\b/);
+    await expect(page.getByRole("main").getByText("This site does not process payments or bookings. Please coordinate directly with the performer.")).toBeVisible();
+    // Nothing is wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await expectAccessible(page, TOASTS_ASIDE);
+  });
+
+  test("Send a message stays in reach and jumps to the contact form with the cursor in it", async ({ page }) => {
+    await openStar(page);
+    const send = page.getByRole("link", { name: `Send a message to ${STAR.displayName}` });
+    await expect(send).toBeInViewport();
+    await page.mouse.wheel(0, 900);
+    await expect(send).toBeInViewport();
+    await send.click();
+    await expect(page).toHaveURL(new RegExp(`/profile/${STAR.id}#contact$`));
+    await expect(page.getByRole("textbox", { name: "Name", exact: true })).toBeFocused();
+    await expect(page.getByRole("heading", { level: 2, name: `Contact ${STAR.displayName}` })).toBeInViewport();
+    // With the form in view the bar steps aside, so it covers none of the fields.
+    await expect(send).toBeHidden();
+  });
+
+  test("Share copies the profile's link where there is no share sheet", async ({ page, baseURL }) => {
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, "share", { value: undefined, configurable: true });
+    });
+    await openStar(page);
+    await page.getByRole("button", { name: "Share this profile" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Link copied" })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${new URL(baseURL).origin}/profile/${STAR.id}`);
+  });
+
+  test("Share opens the phone's share sheet where there is one", async ({ page, baseURL }) => {
+    await page.addInitScript(() => {
+      const shared: ShareData[] = [];
+      Object.defineProperty(window, "sharedData", { value: shared });
+      Object.defineProperty(Navigator.prototype, "share", {
+        value: async (data: ShareData) => void shared.push(data),
+        configurable: true,
+      });
+    });
+    await openStar(page);
+    await page.getByRole("button", { name: "Share this profile" }).click();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { sharedData: ShareData[] }).sharedData.map((d) => d.url)))
+      .toEqual([`${new URL(baseURL).origin}/profile/${STAR.id}`]);
+    await expect(page.getByRole("status").filter({ hasText: "Link copied" })).toHaveCount(0);
+  });
+
+  test("similar performers: listed neighbours sharing a category, nearest first", async ({ page }) => {
+    await openStar(page);
+    const similar = page.getByRole("list", { name: "Similar performers" });
+    await similar.scrollIntoViewIfNeeded();
+    const names = similar.getByRole("heading", { level: 3 });
+    await expect(names.nth(2)).toBeVisible();
+    const shown = await names.allTextContents();
+    expect(shown.slice(0, 3)).toEqual([PROFILE_PAGE.beaverton.displayName, PROFILE_PAGE.salem.displayName, PROFILE_PAGE.eugene.displayName]);
+    for (const name of [STAR.displayName, PROFILE_PAGE.unpaid.displayName, PROFILE_PAGE.otherCategory.displayName]) expect(shown).not.toContain(name);
+    await similar.getByRole("link", { name: PROFILE_PAGE.beaverton.displayName }).click();
+    await expect(page).toHaveURL(`/profile/${PROFILE_PAGE.beaverton.id}`);
+  });
+
+  test("cards are compact rows of one rhythm: a price line always, one line of categories", async ({ page }) => {
+    await page.goto("/browse/OR");
+    const results = page.getByRole("list", { name: /performers/i }).first();
+    const card = (name: string) => page.getByRole("article").filter({ has: page.getByRole("heading", { name }) });
+    await expect(card(PROFILE_PAGE.eugene.displayName)).toContainText("Price on request");
+    await expect(card(PROFILE_PAGE.beaverton.displayName)).toContainText("$90 - $140 / hour");
+    const salem = card(PROFILE_PAGE.salem.displayName);
+    await expect(salem.getByRole("list", { name: "Categories" })).toContainText("+3 more");
+    const badges = await salem.getByRole("list", { name: "Categories" }).getByRole("listitem").evaluateAll((items) =>
+      items.map((item) => Math.round(item.getBoundingClientRect().top)),
+    );
+    expect(new Set(badges).size).toBe(1);
+    for (const name of [PROFILE_PAGE.salem.displayName, PROFILE_PAGE.otherCategory.displayName]) {
+      const box = await card(name).boundingBox();
+      expect(box?.height).toBeLessThan(260);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await expect(results).toBeVisible();
+  });
+});
+
+test("on a wide screen the contact box sits beside the gallery with the facts and Send a message", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openStar(page);
+  const box = page.getByRole("complementary", { name: `Contacting ${STAR.displayName}` });
+  await expect(box.getByRole("listitem").filter({ hasText: "Travels up to 25 miles" })).toBeVisible();
+  await expect(box.getByRole("listitem").filter({ hasText: "Background check, as the performer states it" })).toBeVisible();
+  const gallery = await page.getByRole("img", { name: /image 1 of 3/ }).boundingBox();
+  const aside = await box.boundingBox();
+  expect(aside!.x).toBeGreaterThan(gallery!.x + gallery!.width);
+  expect(aside!.y).toBeLessThan(gallery!.y + gallery!.height);
+  // The phone's pinned bar is not shown here.
+  await expect(page.getByRole("link", { name: `Send a message to ${STAR.displayName}` })).toBeHidden();
+  await box.getByRole("link", { name: "Send a message" }).click();
+  await expect(page.getByRole("textbox", { name: "Name", exact: true })).toBeFocused();
+  await expectAccessible(page, TOASTS_ASIDE);
+});
