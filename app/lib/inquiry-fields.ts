@@ -101,7 +101,16 @@ export interface InquiryFailure<Values = InquiryValues> {
 }
 
 /** What the profile page's action answers to an inquiry (app/server/inquiries.server.ts). */
-export type InquiryActionResult = { ok: true; message: string; captcha: Captcha; sentAt: number } | InquiryFailure;
+export type InquiryActionResult =
+  | {
+      ok: true;
+      message: string;
+      captcha: Captcha;
+      sentAt: number;
+      /** Where the sender's copy went: the address they typed (their own, shown back to them only). */
+      copyTo?: string;
+    }
+  | InquiryFailure;
 
 /** A shortlisted performer the send did not reach: no longer listed (name unknown) or over its daily limit. */
 export interface SkippedPerformer {
@@ -117,6 +126,7 @@ export type ShortlistInquiryActionResult =
       message: string;
       captcha: Captcha;
       sentAt: number;
+      copyTo?: string;
       /** Who received the message, in the order they were asked. */
       sentTo: { id: string; name: string }[];
       skipped: SkippedPerformer[];

@@ -4,6 +4,7 @@ import { searchHref } from "~/components/search/search-href";
 import { SearchForm } from "~/components/search/SearchForm";
 import { SearchResults } from "~/components/search/SearchResults";
 import { PageHeader } from "~/components/ui/PageHeader";
+import { searchedPlace, useRememberSearchPlace } from "~/lib/last-search-place";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { cachedData, routeCacheHeaders } from "~/server/http/cache-headers.server";
 import { redirectToCanonical } from "~/server/http/canonical.server";
@@ -53,6 +54,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { input, results } = loaderData;
+  useRememberSearchPlace(searchedPlace(results, input));
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/search";
   return (

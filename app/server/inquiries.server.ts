@@ -71,6 +71,7 @@ interface Delivered {
   ok: true;
   message: string;
   sentAt: number;
+  copyTo?: string;
   sentTo: { id: string; name: string }[];
   skipped: SkippedPerformer[];
 }
@@ -300,6 +301,7 @@ async function sendInquiry<Values extends InquiryValues>(
     ok: true,
     message: INQUIRY_SENT,
     sentAt: nowMs,
+    copyTo: message.email,
     sentTo: recipients.map((recipient) => ({ id: recipient.id, name: performerName(recipient) })),
     skipped,
   };
