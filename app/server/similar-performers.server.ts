@@ -23,7 +23,7 @@ export interface SimilarTo {
 
 const MILES_PER_DEGREE_LAT = 69.0;
 /** Box half-widths tried in turn, in miles. */
-const STEPS_MILES = [60, 250, 1000] as const;
+const STEPS_MILES = [15, 60, 250, 1000] as const;
 
 function sharesCategory(categories: readonly string[]): SQL {
   return sql`exists (select 1 from ${profileCategories} where ${profileCategories.profileId} = ${profiles.id} and ${inArray(profileCategories.category, [...categories])})`;
