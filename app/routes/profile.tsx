@@ -157,7 +157,12 @@ export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
         </h2>
         <div className="mt-4">
           {loaderData.kind === "public" ? (
-            <InquiryForm profileId={profile.id} performerName={name} />
+            <InquiryForm
+              profileId={profile.id}
+              performerName={name}
+              readsWithinHours={profile.readsWithinHours}
+              similar={loaderData.similar}
+            />
           ) : (
             <p className="text-sm text-slate-700">The contact form becomes available once your listing is activated.</p>
           )}
