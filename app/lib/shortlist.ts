@@ -9,8 +9,6 @@ import type { DisplayImage } from "./profile-view";
 export const SHORTLIST_STORAGE_KEY = "costumecast.shortlist";
 /** The most performers a shortlist (and a share link) holds. */
 export const SHORTLIST_MAX = 20;
-/** The most performers one "Ask them all" inquiry goes to. */
-export const ASK_ALL_MAX = 5;
 
 export interface ShortlistEntry {
   id: string;

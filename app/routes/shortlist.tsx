@@ -1,11 +1,14 @@
 import { useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { data, useFetcher } from "react-router";
 import type { Route } from "./+types/shortlist";
+import { AskThemAll } from "~/components/shortlist/AskThemAll";
 import { ClearShortlist } from "~/components/shortlist/ClearShortlist";
 import { ShareShortlist } from "~/components/shortlist/ShareShortlist";
 import { ShortlistComparison, type ComparisonEntry } from "~/components/shortlist/ShortlistComparison";
 import { Button, ButtonLink } from "~/components/ui/Button";
 import { useHydrated } from "~/components/ui/useHydrated";
+import { readPublicForm } from "~/lib/form";
+import { shortlistInquirySchema } from "~/lib/inquiry-schema";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import {
   clearShortlist,
@@ -17,7 +20,9 @@ import {
   type ShortlistItem,
   type ShortlistPerformer,
 } from "~/lib/shortlist";
-import { cachedData, FRESH_CACHE_CONTROL, routeCacheHeaders } from "~/server/http/cache-headers.server";
+import { cachedData, FRESH_CACHE_CONTROL, privateHeaders, routeCacheHeaders } from "~/server/http/cache-headers.server";
+import { handleShortlistInquiry } from "~/server/inquiries.server";
+import { clientIp } from "~/server/rate-limit.server";
 import { loadShortlist, parseShortlistIds } from "~/server/shortlist.server";
 
 // The shortlist is kept in the visitor's browser (app/lib/shortlist.ts), so the server never knows
@@ -32,6 +37,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Shared-cacheable (nothing here depends on who asks), but revalidated each time like a profile
   // page, so a performer an admin takes down shows as no longer listed at once.
   return cachedData(request, { ids, items }, { cacheControl: FRESH_CACHE_CONTROL });
+}
+
+// "Ask them all": one inquiry to each chosen performer (app/server/inquiries.server.ts decides who
+// may be asked and how often). A form post's answer is never cached.
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readPublicForm(request, shortlistInquirySchema);
+  return data(await handleShortlistInquiry(context, form, { ip: clientIp(context, request) }), { headers: privateHeaders() });
 }
 
 export const headers: Route.HeadersFunction = (args) => routeCacheHeaders(args);
@@ -161,21 +173,25 @@ function OwnShortlist() {
   return (
     <PageFrame title="Your shortlist" intro={intro}>
       <section aria-labelledby="shortlist-list">
-        <div className="flex flex-wrap items-end justify-between gap-4">
-          <h2 id="shortlist-list" ref={listHeading} tabIndex={-1} className="text-xl font-semibold text-slate-900">
-            {performersCount(saved.length)} saved
-          </h2>
-          <ClearShortlist count={saved.length} onClear={clear} />
+        <h2 id="shortlist-list" ref={listHeading} tabIndex={-1} className="text-xl font-semibold text-slate-900">
+          {performersCount(saved.length)} saved
+        </h2>
+        <div className="mt-3 max-w-xl">
+          {listed.length > 0 ? (
+            <ShareShortlist ids={listed.map((performer) => performer.id)}>
+              <ClearShortlist count={saved.length} onClear={clear} />
+            </ShareShortlist>
+          ) : (
+            <div className="flex flex-wrap gap-2">
+              <ClearShortlist count={saved.length} onClear={clear} />
+            </div>
+          )}
         </div>
         <div className="mt-4">
           <ShortlistComparison entries={entries} mode="own" onRemove={remove} />
         </div>
-        {listed.length > 0 ? (
-          <div className="mt-4 max-w-xl">
-            <ShareShortlist ids={listed.map((performer) => performer.id)} />
-          </div>
-        ) : null}
       </section>
+      {listed.length > 0 ? <AskThemAll performers={listed} /> : null}
     </PageFrame>
   );
 }
@@ -229,6 +245,7 @@ function SharedShortlist({ items }: { items: readonly ShortlistItem[] }) {
           <ShortlistComparison entries={entries} mode="shared" />
         </div>
       </section>
+      {listed.length > 0 ? <AskThemAll performers={listed} /> : null}
     </PageFrame>
   );
 }

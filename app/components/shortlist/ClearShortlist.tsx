@@ -18,13 +18,18 @@ export function ClearShortlist({ count, onClear }: { count: number; onClear: () 
 
   if (!asking) {
     return (
-      <button ref={openRef} type="button" className={buttonClass("ghost", "md", "min-h-11 underline underline-offset-2")} onClick={() => setAsking(true)}>
+      <button
+        ref={openRef}
+        type="button"
+        className={buttonClass("ghost", "md", "min-h-11 underline underline-offset-2")}
+        onClick={() => setAsking(true)}
+      >
         Clear shortlist
       </button>
     );
   }
   return (
-    <div role="group" aria-labelledby={questionId} className="rounded-lg border border-slate-300 bg-white p-4">
+    <div role="group" aria-labelledby={questionId} className="basis-full rounded-lg border border-slate-300 bg-white p-4">
       <p id={questionId} className="text-sm font-semibold text-slate-900">
         Remove all {count} {count === 1 ? "performer" : "performers"} from your shortlist?
       </p>

@@ -61,7 +61,7 @@ export function SaveButton({ id, name, variant = "icon", className }: SaveButton
       title={label}
       onClick={toggle}
       className={cx(
-        "relative z-10 inline-flex h-11 w-11 items-center justify-center rounded-full bg-white/95 shadow ring-1 ring-slate-900/10 transition-colors hover:bg-white disabled:opacity-60",
+        "z-10 inline-flex h-11 w-11 items-center justify-center rounded-full bg-white/95 shadow ring-1 ring-slate-900/10 transition-colors hover:bg-white disabled:opacity-60",
         saved ? "text-rose-600" : "text-slate-700 hover:text-rose-600",
         className,
       )}

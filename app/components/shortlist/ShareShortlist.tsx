@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from "react";
+import { useId, useRef, useState, type ReactNode } from "react";
 import { Button } from "~/components/ui/Button";
 import { shortlistHref } from "~/lib/shortlist";
 
@@ -9,7 +9,7 @@ type ShareState = { status: "idle" } | { status: "shared" | "copied" | "manual";
  * the link is copied. Either way the link is then shown, so it can be copied by hand when the
  * clipboard is refused.
  */
-export function ShareShortlist({ ids }: { ids: readonly string[] }) {
+export function ShareShortlist({ ids, children }: { ids: readonly string[]; children?: ReactNode }) {
   const [state, setState] = useState<ShareState>({ status: "idle" });
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -47,12 +47,25 @@ export function ShareShortlist({ ids }: { ids: readonly string[] }) {
 
   return (
     <div className="space-y-2">
-      <Button variant="secondary" className="min-h-11" onClick={() => void share()}>
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-          <path d="M12 15V3m0 0L7.5 7.5M12 3l4.5 4.5M5 12v7a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-7" />
-        </svg>
-        Share this list
-      </Button>
+      {/* Other actions on the list (Clear) share the row. */}
+      <div className="flex flex-wrap items-center gap-2">
+        <Button variant="secondary" className="min-h-11" onClick={() => void share()}>
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-5 w-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
+            <path d="M12 15V3m0 0L7.5 7.5M12 3l4.5 4.5M5 12v7a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-7" />
+          </svg>
+          Share this list
+        </Button>
+        {children}
+      </div>
       <p role="status" className="text-sm text-slate-700">
         {message}
       </p>

@@ -44,7 +44,16 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 function YesNo({ yes, label }: { yes: boolean; label: string }) {
   return (
     <li className="flex items-start gap-2">
-      <svg aria-hidden="true" viewBox="0 0 20 20" className={cx("mt-0.5 h-4 w-4 shrink-0", yes ? "text-green-700" : "text-slate-400")} fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 20 20"
+        className={cx("mt-0.5 h-4 w-4 shrink-0", yes ? "text-green-700" : "text-slate-400")}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.5"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         {yes ? <path d="m4 10.5 4 4 8-9" /> : <path d="M5 10h10" />}
       </svg>
       <span>
@@ -67,13 +76,31 @@ function RemoveButton({ name, onRemove }: { name: string; onRemove: () => void }
   );
 }
 
-function ListedColumn({ entry, mode, onRemove }: { entry: Extract<ComparisonEntry, { status: "listed" }>; mode: "own" | "shared"; onRemove?: (id: string) => void }) {
+/** The column's last row; empty (and borderless) where there is nothing to do, as in a shared list. */
+function ColumnActions({ children }: { children: React.ReactNode }) {
+  return <div className={children ? "flex items-end border-t border-slate-100 px-4 py-3" : undefined}>{children}</div>;
+}
+
+function ListedColumn({
+  entry,
+  mode,
+  onRemove,
+}: {
+  entry: Extract<ComparisonEntry, { status: "listed" }>;
+  mode: "own" | "shared";
+  onRemove?: (id: string) => void;
+}) {
   const { performer } = entry;
   const location = formatLocation(performer.city, performer.state);
   return (
     <li className={cx(columnClass, "border-slate-200")}>
       <div className="relative aspect-[4/3] bg-slate-100">
-        <ResponsiveImage image={performer.image} alt={`Photo of ${performer.displayName}`} sizes="(min-width: 640px) 256px, 78vw" className="h-full w-full object-cover" />
+        <ResponsiveImage
+          image={performer.image}
+          alt={`Photo of ${performer.displayName}`}
+          sizes="(min-width: 640px) 256px, 78vw"
+          className="h-full w-full object-cover"
+        />
         {mode === "shared" ? <SaveButton id={performer.id} name={performer.displayName} className="absolute right-2 top-2" /> : null}
       </div>
       <div className="px-4 pt-3 pb-2">
@@ -108,14 +135,22 @@ function ListedColumn({ entry, mode, onRemove }: { entry: Extract<ComparisonEntr
           </ul>
         </Fact>
       </dl>
-      <div className="flex items-end border-t border-slate-100 px-4 py-3">
+      <ColumnActions>
         {mode === "own" && onRemove ? <RemoveButton name={performer.displayName} onRemove={() => onRemove(performer.id)} /> : null}
-      </div>
+      </ColumnActions>
     </li>
   );
 }
 
-function PlaceholderColumn({ entry, mode, onRemove }: { entry: Exclude<ComparisonEntry, { status: "listed" }>; mode: "own" | "shared"; onRemove?: (id: string) => void }) {
+function PlaceholderColumn({
+  entry,
+  mode,
+  onRemove,
+}: {
+  entry: Exclude<ComparisonEntry, { status: "listed" }>;
+  mode: "own" | "shared";
+  onRemove?: (id: string) => void;
+}) {
   const unavailable = entry.status === "unavailable";
   const name = entry.name ?? "A performer";
   return (
@@ -128,9 +163,7 @@ function PlaceholderColumn({ entry, mode, onRemove }: { entry: Exclude<Compariso
         {unavailable ? <p className="text-sm text-slate-700">No longer listed on CostumeCast.</p> : null}
       </div>
       <div className="row-span-4" />
-      <div className="flex items-end border-t border-slate-100 px-4 py-3">
-        {mode === "own" && onRemove ? <RemoveButton name={name} onRemove={() => onRemove(entry.id)} /> : null}
-      </div>
+      <ColumnActions>{mode === "own" && onRemove ? <RemoveButton name={name} onRemove={() => onRemove(entry.id)} /> : null}</ColumnActions>
     </li>
   );
 }

@@ -9,6 +9,7 @@ import { seedPhoneBrowsing } from "./phone-browsing";
 import { seedPhoneInbox } from "./phone-inbox";
 import { seedPlaces } from "./places";
 import { seedSearch } from "./search";
+import { seedShortlist } from "./shortlist";
 import { seedSubscription } from "./subscription";
 import { seedSuggest } from "./suggest";
 import { seedWiden } from "./widen";
@@ -22,7 +23,7 @@ export interface E2ESeedContext {
 type Seeder = (ctx: E2ESeedContext) => Promise<void>;
 
 // Each feature's end-to-end fixtures register here; they run once, before the server starts.
-const seeders: Seeder[] = [seedEditor, seedImages, seedDirectory, seedSearch, seedSuggest, seedPlaces, seedWiden, seedAccounts, seedSubscription, seedAdmin, seedDeleteAccount, seedPhoneInbox, seedPhoneBrowsing];
+const seeders: Seeder[] = [seedEditor, seedImages, seedDirectory, seedSearch, seedSuggest, seedPlaces, seedWiden, seedAccounts, seedSubscription, seedAdmin, seedDeleteAccount, seedPhoneInbox, seedPhoneBrowsing, seedShortlist];
 
 export async function seedE2E(ctx: E2ESeedContext) {
   for (const seed of seeders) await seed(ctx);

@@ -14,6 +14,7 @@ import type { E2ESeedContext } from "./index";
 // fixture or search query, and they are old listings, so the home page's newest are not theirs.
 
 export interface ShortlistPerformerFixture extends ProfileFixture {
+  displayName: string;
   email: string;
   contactEmail: string;
   travelRadius: TravelRange;
@@ -25,9 +26,11 @@ export interface ShortlistPerformerFixture extends ProfileFixture {
 interface ShortlistSet {
   state: string;
   stateName: string;
+  /** Where the journey's parent holds the party. */
+  event: { city: string; zip: string };
   performers: readonly [ShortlistPerformerFixture, ShortlistPerformerFixture, ShortlistPerformerFixture];
   /** Saved once, now unlisted (the listing lapsed): shown as "No longer listed". */
-  lapsed: ProfileFixture;
+  lapsed: ProfileFixture & { displayName: string };
 }
 
 function performer(
@@ -41,6 +44,7 @@ export const SHORTLIST_SETS: readonly ShortlistSet[] = [
   {
     state: "RI",
     stateName: "Rhode Island",
+    event: { city: "Providence", zip: "02903" },
     performers: [
       performer("e2e-shortlist-ri-sparkle", {
         displayName: "Ocean State Sparkle",
@@ -95,6 +99,7 @@ export const SHORTLIST_SETS: readonly ShortlistSet[] = [
   {
     state: "DE",
     stateName: "Delaware",
+    event: { city: "Wilmington", zip: "19801" },
     performers: [
       performer("e2e-shortlist-de-sparkle", {
         displayName: "First State Sparkle",
