@@ -205,6 +205,8 @@ const listRules = {
   characters: charactersRule,
 } satisfies Record<ProfileListField, z.ZodType<unknown, string[]>>;
 
+export const PRICE_ORDER_MESSAGE = "Maximum price must be at least the minimum";
+
 export const profileSchema = z.object({
   ...textRules,
   ...flagRules,
@@ -213,7 +215,17 @@ export const profileSchema = z.object({
     .array(z.string())
     .transform((list) => CATEGORIES.filter((c) => list.includes(c)))
     .pipe(z.array(z.enum(CATEGORIES)).min(1, "Please select at least one category")),
-});
+}).superRefine(
+  (value, ctx) => {
+    // Prices that failed their own rule are still their raw text here: only two numbers compare.
+    const { priceMin, priceMax } = value as { priceMin: unknown; priceMax: unknown };
+    if (typeof priceMin === "number" && typeof priceMax === "number" && priceMax < priceMin) {
+      ctx.addIssue({ code: "custom", path: ["priceMax"], message: PRICE_ORDER_MESSAGE });
+    }
+  },
+  // Checked even while other fields are wrong, so the message shows as soon as both prices are typed.
+  { when: () => true },
+);
 
 export type ProfileInput = z.output<typeof profileSchema>;
 export type ProfileErrors = Partial<Record<ProfileField, string>>;

@@ -14,6 +14,7 @@ import { AccountPanel } from "~/components/dashboard/AccountPanel";
 import { Checklist } from "~/components/dashboard/Checklist";
 import { InquiryDetail } from "~/components/dashboard/InquiryDetail";
 import { InquiryList } from "~/components/dashboard/InquiryList";
+import { InsightsSection } from "~/components/insights/InsightsSection";
 import { StatusBox } from "~/components/dashboard/StatusBox";
 import { BillingForm } from "~/components/subscription/BillingForm";
 import { ErrorPage } from "~/components/layout/ErrorPage";
@@ -200,6 +201,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
   );
   const status = <StatusBox status={summary.status} listing={summary.listing} profileId={user.id} />;
   const checklist = <Checklist items={summary.checklist} />;
+  const insights = <InsightsSection insights={summary.insights} />;
   // A listed performer's work is answering parents, so the inquiries lead; an unfinished checklist
   // still comes first (it is what keeps the listing strong). Before the listing is live, the status
   // box says what to do next and leads instead.
@@ -217,6 +219,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
               <>
                 {checklistDone ? null : checklist}
                 {inquiries}
+                {insights}
                 {status}
                 {checklistDone ? checklist : null}
               </>
@@ -225,6 +228,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
                 {status}
                 {checklist}
                 {inquiries}
+                {insights}
               </>
             )}
           </div>

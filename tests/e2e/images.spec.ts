@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect, expectAccessible, test } from "./fixtures";
 import { IMAGES_ACCOUNTS, IMAGES_PASSWORD } from "./seed/images";
+import { PHOTO_ACCOUNTS } from "./seed/phone-photos";
 
 const PAGE = "/dashboard/manage-images";
 
@@ -22,6 +23,32 @@ async function photo(name: string, hue: number): Promise<{ name: string; mimeTyp
     pixels[i + 2] = (255 - hue + grain) & 255;
   }
   const buffer = await sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+  return { name, mimeType: "image/jpeg", buffer };
+}
+
+/**
+ * A 12-megapixel phone photo over the 5 MB limit, stored sideways with the EXIF orientation that
+ * says "turn it upright" (as phones do): upright it is portrait.
+ */
+async function phonePhoto(name: string): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+  const width = 4000;
+  const height = 3000;
+  const pixels = Buffer.alloc(width * height * 3);
+  let seed = 12345;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 3;
+      seed = (seed * 1103515245 + 12345) >>> 0;
+      const grain = (seed >>> 24) & 31;
+      pixels[i] = ((x * 255) / width + grain) & 255;
+      pixels[i + 1] = ((y * 255) / height + grain) & 255;
+      pixels[i + 2] = (128 + grain) & 255;
+    }
+  }
+  const buffer = await sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 92 })
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
   return { name, mimeType: "image/jpeg", buffer };
 }
 
@@ -142,7 +169,7 @@ test.describe("manage images", () => {
     expect((await page.request.get(firstSrc!)).status()).toBe(404);
   });
 
-  test("refuses a file that is not an image and a batch that would pass four", async ({ page }) => {
+  test("refuses a file that is not an image, and a file past 5 MB on the server", async ({ page }) => {
     await signIn(page, IMAGES_ACCOUNTS.refused.email);
     await page.goto(PAGE);
     await expect(page.getByText(/\d of 4 images used/)).toBeVisible();
@@ -161,10 +188,6 @@ test.describe("manage images", () => {
     });
     expect(big.status()).toBe(413);
     expect(await big.json()).toEqual({ ok: false, error: "Each image must be 5MB or smaller" });
-
-    const files = await Promise.all([1, 2, 3, 4, 5].map((n) => photo(`extra-${n}.jpg`, n * 50)));
-    await page.locator('input[type="file"]').setInputFiles(files);
-    await expect(page.getByText("You can only upload up to 4 images")).toBeVisible();
   });
 
   test("at four images the drop zone is disabled and the ends have no move buttons", async ({ page }) => {
@@ -179,6 +202,67 @@ test.describe("manage images", () => {
     await expect(rows(page).nth(3).getByRole("button", { name: /^Move down/ })).toHaveCount(0);
     await expect(rows(page).nth(2).getByRole("button", { name: /^Move (up|down)/ })).toHaveCount(2);
     await expectAccessible(page, axeOptions);
+  });
+});
+
+test.describe("manage images on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test("uploads the files that fit, names the one skipped, and keeps delete quiet", async ({ page }, testInfo) => {
+    test.slow();
+    const account = testInfo.retry === 0 ? PHOTO_ACCOUNTS.overflow : PHOTO_ACCOUNTS.overflowRetry;
+    await signIn(page, account.email);
+    await page.goto(PAGE);
+    // A phone can neither drag nor click: the drop zone says what works there.
+    const dropZone = page.getByRole("button", { name: /^Tap to add photos/ });
+    await expect(dropZone).toHaveAttribute("aria-disabled", "false");
+    await expect(page.getByText("Drag and drop images here, or click to choose files")).toBeHidden();
+    await expect(page.getByText("PNG, JPG, WEBP up to 5MB")).toBeVisible();
+    await expect(page.getByText("0 of 4 images used")).toBeVisible();
+
+    const files = await Promise.all([1, 2, 3, 4, 5].map((n) => photo(`party-${n}.jpg`, n * 50)));
+    await page.locator('input[type="file"]').setInputFiles(files);
+    const toast = page.locator("[data-sonner-toast]").filter({ hasText: "You can only upload up to 4 images" });
+    await expect(toast).toContainText("Not uploaded: party-5.jpg");
+    const uploads = page.getByRole("list", { name: "Uploads" }).getByRole("listitem");
+    await expect(uploads.filter({ hasText: "party-5.jpg" })).toContainText("Not uploaded");
+    await expect(page.getByText("4 of 4 images used")).toBeVisible({ timeout: 30_000 });
+    await expect(rows(page)).toHaveCount(4);
+    for (const n of [1, 2, 3, 4]) await expect(uploads.filter({ hasText: `party-${n}.jpg` })).toContainText("Uploaded");
+
+    // Delete is there but quieter than a filled, coloured button; every row action is a thumb's size.
+    const remove = rows(page).nth(0).getByRole("button", { name: "Delete image 1" });
+    expect(await remove.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(255, 255, 255)");
+    expect((await remove.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(page, axeOptions);
+  });
+
+  test("scales a 12-megapixel photo over 5 MB down in the browser, upright, and uploads it", async ({ page }, testInfo) => {
+    test.slow();
+    const account = testInfo.retry === 0 ? PHOTO_ACCOUNTS.large : PHOTO_ACCOUNTS.largeRetry;
+    const large = await phonePhoto("IMG_4032.jpg");
+    expect(large.buffer.length).toBeGreaterThan(5 * 1024 * 1024);
+    await signIn(page, account.email);
+    await page.goto(PAGE);
+    await expect(page.getByRole("button", { name: /^Tap to add photos/ })).toHaveAttribute("aria-disabled", "false");
+
+    const sent: number[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST" && request.url().endsWith("/dashboard/manage-images/upload")) {
+        sent.push(Number(request.headers()["content-length"] ?? request.postDataBuffer()?.length ?? 0));
+      }
+    });
+    await page.locator('input[type="file"]').setInputFiles(large);
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Images uploaded successfully" })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText("1 of 4 images used")).toBeVisible();
+    // What went over the wire was the scaled copy, well under the limit.
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toBeLessThan(5 * 1024 * 1024);
+    // Turned upright by its EXIF orientation before scaling: the 4000 x 3000 sensor image is portrait.
+    const image = rowImage(page, 0);
+    await expect(image).toBeVisible();
+    await expect.poll(() => image.evaluate((el: HTMLImageElement) => el.naturalHeight > el.naturalWidth && el.naturalWidth > 0)).toBe(true);
   });
 });
 

@@ -391,3 +391,57 @@ test("the form works without JavaScript: server messages by each field, typed va
     await context.close();
   }
 });
+
+// Nothing is saved here, so a retry finds the profile as seeded.
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test("refuses a maximum price below the minimum, and says beside Save why it is disabled", async ({ page, baseURL }) => {
+    await signIn(page.request, baseURL, EDITOR_ACCOUNTS.complete.email);
+    await page.goto("/dashboard/edit-profile");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit Profile");
+
+    const min = field(page, "Minimum Price per Hour ($)");
+    const max = field(page, "Maximum Price per Hour ($)");
+    const message = page.getByText("Maximum price must be at least the minimum");
+    await min.fill("200");
+    await max.fill("100");
+    await max.blur();
+    await expect(message).toBeVisible();
+    await expect(max).toHaveAttribute("aria-describedby", /profile-priceMax-error/);
+    await max.fill("250");
+    await expect(message).toHaveCount(0);
+    // Raising the minimum past the maximum reports it on the maximum too.
+    await min.fill("300");
+    await min.blur();
+    await expect(message).toBeVisible();
+
+    // Save is refused in the browser, and the field with the problem gets the focus.
+    await page.getByRole("button", { name: "Save Profile" }).click();
+    await expect(max).toBeFocused();
+    await expect(page).toHaveURL(/\/dashboard\/edit-profile$/);
+    await min.fill("100");
+    await expect(message).toHaveCount(0);
+
+    // No category: Save is disabled, and the reason sits right by it with a way to fix it.
+    const chosen = page.getByRole("group", { name: /Choose every category/ }).getByRole("checkbox", { checked: true });
+    while ((await chosen.count()) > 0) await chosen.first().uncheck();
+    const save = page.getByRole("button", { name: "Save Profile" });
+    await expect(save).toBeDisabled();
+    await save.scrollIntoViewIfNeeded();
+    const hint = page.locator("#save-hint");
+    await expect(hint).toHaveText("Choose at least one category to save.");
+    await expect(hint).toBeInViewport();
+    await expect(save).toHaveAttribute("aria-describedby", "save-hint");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(page);
+
+    await hint.getByRole("link", { name: "Choose at least one category" }).click();
+    const first = page.getByRole("checkbox", { name: "Hero", exact: true });
+    await expect(first).toBeFocused();
+    await expect(first).toBeInViewport();
+    await first.check();
+    await expect(save).toBeEnabled();
+    await expect(hint).toHaveCount(0);
+  });
+});

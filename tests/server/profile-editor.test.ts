@@ -368,6 +368,28 @@ describe("edit-profile route", () => {
     });
   });
 
+  it("refuses a maximum price below the minimum next to the maximum, even beside other mistakes, and saves nothing", async () => {
+    const id = await signUp("pricey@example.com");
+    const below = formOf({ ...validForm, priceMin: "150", priceMax: "100" });
+    const result = await outcome(() => action(args(post("pricey@example.com", "/dashboard/edit-profile", below), {})));
+    expect(result.status).toBe(400);
+    expect(result.body).toMatchObject({ errors: { priceMax: "Maximum price must be at least the minimum" } });
+    expect(Object.keys((result.body as { errors: object }).errors)).toEqual(["priceMax"]);
+    expect(await rowOf(id)).toBeUndefined();
+
+    const withOthers = formOf({ ...validForm, displayName: "", priceMin: "150", priceMax: "100" });
+    const both = await outcome(() => action(args(post("pricey@example.com", "/dashboard/edit-profile", withOthers), {})));
+    expect(both.body).toMatchObject({
+      errors: { displayName: "Display name is required", priceMax: "Maximum price must be at least the minimum" },
+    });
+
+    // Equal prices, or only one of them, are fine.
+    for (const prices of [{ priceMin: "120", priceMax: "120" }, { priceMin: "150", priceMax: "" }, { priceMin: "", priceMax: "90" }]) {
+      const saved = await outcome(() => action(args(post("pricey@example.com", "/dashboard/edit-profile", formOf({ ...validForm, ...prices })), {})));
+      expect(saved, JSON.stringify(prices)).toMatchObject({ status: 302 });
+    }
+  });
+
   it("saves any city of the state as the gazetteer writes it", async () => {
     const id = await signUp("townie@example.com");
     const form = formOf({ ...validForm, state: "FL", city: "kissimmee" });

@@ -10,6 +10,7 @@ import {
   MAX_IMAGES_PER_PROFILE,
   precheckImageFile,
 } from "~/lib/images";
+import { shrinkImage } from "./shrink-image";
 import { uploadImage } from "./upload-request";
 import { useHydrated } from "~/components/ui/useHydrated";
 
@@ -17,7 +18,7 @@ const HINT = "PNG, JPG, WEBP up to 5MB";
 // One at a time: images land in the order they were chosen, and a small server is not swamped.
 const PARALLEL_UPLOADS = 1;
 
-type UploadStatus = "queued" | "uploading" | "processing" | "done" | "error";
+type UploadStatus = "queued" | "preparing" | "uploading" | "processing" | "done" | "error" | "skipped";
 
 interface UploadItem {
   key: number;
@@ -29,11 +30,18 @@ interface UploadItem {
 
 const STATUS_TEXT: Record<UploadStatus, string> = {
   queued: "Waiting…",
+  preparing: "Resizing…",
   uploading: "Uploading…",
   processing: "Processing…",
   done: "Uploaded",
   error: "Failed",
+  skipped: "Not uploaded",
 };
+
+/** The type check alone: the size is judged after a large photo has been scaled down. */
+function typeProblem(file: File): string | null {
+  return precheckImageFile({ name: file.name, type: file.type, size: 0 });
+}
 
 export function ImageDropZone({ held, onUploaded }: { held: number; onUploaded: () => void }) {
   const hydrated = useHydrated();
@@ -42,7 +50,7 @@ export function ImageDropZone({ held, onUploaded }: { held: number; onUploaded: 
   const [uploads, setUploads] = useState<UploadItem[]>([]);
   const [dragging, setDragging] = useState(false);
 
-  const busy = uploads.some((u) => u.status === "queued" || u.status === "uploading" || u.status === "processing");
+  const busy = uploads.some((u) => u.status === "queued" || u.status === "preparing" || u.status === "uploading" || u.status === "processing");
   const full = held >= MAX_IMAGES_PER_PROFILE;
   const disabled = busy || full;
 
@@ -51,29 +59,39 @@ export function ImageDropZone({ held, onUploaded }: { held: number; onUploaded: 
 
   async function start(files: File[]) {
     if (disabled || files.length === 0) return;
-    if (held + files.length > MAX_IMAGES_PER_PROFILE) {
-      notify("error", IMAGE_MESSAGES.limit);
-      return;
-    }
-    const batch = files.map((file) => {
-      const problem = precheckImageFile(file);
+    // More files than free places: upload the first ones that fit and name the others, rather
+    // than refusing the whole choice.
+    const room = Math.max(0, MAX_IMAGES_PER_PROFILE - held);
+    const batch = files.map((file, index) => {
+      const problem = index < room ? typeProblem(file) : null;
       const item: UploadItem = {
         key: nextKey.current++,
         name: file.name,
         progress: 0,
-        status: problem ? "error" : "queued",
-        error: problem,
+        status: index >= room ? "skipped" : problem ? "error" : "queued",
+        error: index >= room ? `No free place: ${MAX_IMAGES_PER_PROFILE} images at most` : problem,
       };
       return { file, item };
     });
     setUploads(batch.map((b) => b.item));
 
-    const failures: string[] = batch.filter((b) => b.item.error).map((b) => `${b.item.name}: ${b.item.error}`);
+    const skipped = batch.filter((b) => b.item.status === "skipped").map((b) => b.item.name);
+    if (skipped.length > 0) notify("error", IMAGE_MESSAGES.limit, { description: `Not uploaded: ${skipped.join(", ")}` });
+
+    const failures: string[] = batch.filter((b) => b.item.status === "error").map((b) => `${b.item.name}: ${b.item.error}`);
     let succeeded = 0;
-    const queue = batch.filter((b) => !b.item.error);
+    const queue = batch.filter((b) => b.item.status === "queued");
     const worker = async () => {
       for (let next = queue.shift(); next; next = queue.shift()) {
-        const { file, item } = next;
+        const { item } = next;
+        update(item.key, { status: "preparing" });
+        const file = await shrinkImage(next.file);
+        const problem = precheckImageFile(file);
+        if (problem) {
+          failures.push(`${item.name}: ${problem}`);
+          update(item.key, { status: "error", error: problem });
+          continue;
+        }
         update(item.key, { status: "uploading" });
         const result = await uploadImage(file, (fraction) => {
           const progress = Math.round(fraction * 100);
@@ -159,7 +177,9 @@ export function ImageDropZone({ held, onUploaded }: { held: number; onUploaded: 
             )}
           >
             <UploadIcon />
-            <span className="font-semibold">Drag and drop images here, or click to choose files</span>
+            {/* A phone has no drag and drop and no click: say what works there. */}
+            <span className="font-semibold pointer-coarse:hidden">Drag and drop images here, or click to choose files</span>
+            <span className="hidden font-semibold pointer-coarse:inline">Tap to add photos</span>
             <span id={hintId} className="text-sm text-slate-700">
               {HINT}
             </span>
@@ -222,12 +242,12 @@ export function ImageDropZone({ held, onUploaded }: { held: number; onUploaded: 
             <li key={item.key} className="rounded-lg border border-slate-200 bg-white p-3">
               <div className="flex items-center justify-between gap-3 text-sm">
                 <span className="truncate font-medium text-slate-900">{item.name}</span>
-                <span className={item.status === "error" ? "text-red-700" : "text-slate-700"}>
+                <span className={item.status === "error" ? "text-red-700" : item.status === "skipped" ? "font-medium text-slate-900" : "text-slate-700"}>
                   {STATUS_TEXT[item.status]}
                 </span>
               </div>
-              {item.status === "error" ? (
-                <p className="mt-1 text-sm text-red-700">{item.error}</p>
+              {item.status === "error" || item.status === "skipped" ? (
+                <p className={cx("mt-1 text-sm", item.status === "error" ? "text-red-700" : "text-slate-800")}>{item.error}</p>
               ) : (
                 <div
                   role="progressbar"

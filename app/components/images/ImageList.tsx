@@ -126,7 +126,8 @@ export function ImageList({ images, onReorder }: { images: ImageRow[]; onReorder
                 {index < images.length - 1 ? <MoveButton id={image.id} number={number} direction="down" /> : null}
                 <Form method="get" action={PAGE} preventScrollReset>
                   <input type="hidden" name="delete" value={image.id} />
-                  <button type="submit" className={buttonClass("danger", "sm")}>
+                  {/* Secondary in weight: removing a photo is not what this page is for, and it asks first. */}
+                  <button type="submit" className={buttonClass("secondary", "sm", "min-h-11 text-red-800")}>
                     Delete<span className="sr-only"> image {number}</span>
                   </button>
                 </Form>
@@ -145,7 +146,7 @@ function MoveButton({ id, number, direction }: { id: string; number: number; dir
       <input type="hidden" name="intent" value="move" />
       <input type="hidden" name="imageId" value={id} />
       <input type="hidden" name="direction" value={direction} />
-      <button type="submit" data-move={`${id}-${direction}`} className={buttonClass("secondary", "sm")}>
+      <button type="submit" data-move={`${id}-${direction}`} className={buttonClass("secondary", "sm", "min-h-11")}>
         <span aria-hidden="true">{direction === "up" ? "↑" : "↓"}</span>
         {direction === "up" ? "Move up" : "Move down"}
         <span className="sr-only"> image {number}</span>

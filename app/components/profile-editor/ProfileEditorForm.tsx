@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/Alert";
 import { Button, buttonClass } from "~/components/ui/Button";
@@ -41,7 +41,7 @@ function fieldId(field: ProfileField): string {
 function Section({ id, title, description, children }: { id: string; title: string; description?: string; children: ReactNode }) {
   return (
     <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-      <h2 id={id} className="text-lg font-semibold text-slate-900">
+      <h2 id={id} className="scroll-mt-20 text-lg font-semibold text-slate-900">
         {title}
       </h2>
       {description ? <p className="mt-1 text-sm text-slate-700">{description}</p> : null}
@@ -129,6 +129,15 @@ export function ProfileEditorForm({ values, serverErrors, formError, cancelTo }:
   });
 
   const bioShort = bioLength < BIO_MIN_LENGTH;
+  const needsCategory = hydrated && categories.length === 0;
+
+  function focusCategories(event: MouseEvent<HTMLAnchorElement>) {
+    const first = document.getElementById(fieldId("categories"));
+    if (!first) return;
+    event.preventDefault();
+    document.getElementById("section-categories")?.scrollIntoView({ block: "start" });
+    first.focus({ preventScroll: true });
+  }
 
   return (
     <Form method="post" ref={formRef} noValidate onSubmit={onSubmit} className="space-y-6">
@@ -216,7 +225,23 @@ export function ProfileEditorForm({ values, serverErrors, formError, cancelTo }:
 
       <Section id="section-pricing" title="Pricing" description="Your hourly rate in whole US dollars. Leave both empty to discuss rates directly.">
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField {...text("priceMin")} type="number" inputMode="numeric" min={0} step={1} label="Minimum Price per Hour ($)" />
+          <TextField
+            {...text("priceMin")}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            label="Minimum Price per Hour ($)"
+            // The order of the two prices is reported on the maximum: re-check it when the minimum moves.
+            onBlur={() => {
+              revalidate("priceMin");
+              if (errors.priceMax || currentValues()?.priceMax.trim()) revalidate("priceMax");
+            }}
+            onChange={() => {
+              recheckIfShown("priceMin");
+              recheckIfShown("priceMax");
+            }}
+          />
           <TextField {...text("priceMax")} type="number" inputMode="numeric" min={0} step={1} label="Maximum Price per Hour ($)" />
         </div>
       </Section>
@@ -255,18 +280,24 @@ export function ProfileEditorForm({ values, serverErrors, formError, cancelTo }:
         </Fieldset>
       </Section>
 
-      <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:items-center sm:justify-end">
-        {hydrated && categories.length === 0 ? (
-          <p id="save-hint" className="text-sm text-slate-700 sm:mr-auto">
-            Select at least one category to save your profile.
+      <div className="space-y-3 border-t border-slate-200 pt-6">
+        {needsCategory ? (
+          // Said beside the disabled button, where the performer is looking, with the way to fix it.
+          <p id="save-hint" className="rounded-md border border-yellow-300 bg-yellow-50 px-3 py-2 text-sm text-slate-900 sm:text-right">
+            <a href="#section-categories" onClick={focusCategories} className="font-semibold text-brand-800 underline underline-offset-2">
+              Choose at least one category
+            </a>{" "}
+            to save.
           </p>
         ) : null}
-        <Link to={cancelTo} className={buttonClass("secondary", "lg")}>
-          Cancel
-        </Link>
-        <Button type="submit" size="lg" disabled={saveDisabled} aria-describedby={hydrated && categories.length === 0 ? "save-hint" : undefined}>
-          {saving ? "Saving..." : "Save Profile"}
-        </Button>
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-end">
+          <Link to={cancelTo} className={buttonClass("secondary", "lg")}>
+            Cancel
+          </Link>
+          <Button type="submit" size="lg" disabled={saveDisabled} aria-describedby={needsCategory ? "save-hint" : undefined}>
+            {saving ? "Saving..." : "Save Profile"}
+          </Button>
+        </div>
       </div>
     </Form>
   );

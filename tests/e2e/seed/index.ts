@@ -7,6 +7,7 @@ import { seedEditor } from "./editor";
 import { seedImages } from "./images";
 import { seedPhoneBrowsing } from "./phone-browsing";
 import { seedPhoneInbox } from "./phone-inbox";
+import { seedPhonePhotos } from "./phone-photos";
 import { seedPlaces } from "./places";
 import { seedSearch } from "./search";
 import { seedShortlist } from "./shortlist";
@@ -23,7 +24,7 @@ export interface E2ESeedContext {
 type Seeder = (ctx: E2ESeedContext) => Promise<void>;
 
 // Each feature's end-to-end fixtures register here; they run once, before the server starts.
-const seeders: Seeder[] = [seedEditor, seedImages, seedDirectory, seedSearch, seedSuggest, seedPlaces, seedWiden, seedAccounts, seedSubscription, seedAdmin, seedDeleteAccount, seedPhoneInbox, seedPhoneBrowsing, seedShortlist];
+const seeders: Seeder[] = [seedEditor, seedImages, seedDirectory, seedSearch, seedSuggest, seedPlaces, seedWiden, seedAccounts, seedSubscription, seedAdmin, seedDeleteAccount, seedPhoneInbox, seedPhonePhotos, seedPhoneBrowsing, seedShortlist];
 
 export async function seedE2E(ctx: E2ESeedContext) {
   for (const seed of seeders) await seed(ctx);
