@@ -63,7 +63,7 @@ export function Gallery({ images, name }: GalleryProps) {
           </p>
           <ul ref={listRef} className="mt-2 flex gap-2 sm:mt-3 sm:grid sm:grid-cols-4 sm:gap-3" aria-label={`Pictures of ${name}`} onKeyDown={onKeyDown}>
             {images.map((image, i) => (
-              <li key={image.id} className="w-16 sm:w-auto">
+              <li key={image.id} className="w-14 sm:w-auto">
                 <a
                   href={image.src}
                   onClick={(event) => select(event, i)}

@@ -154,7 +154,7 @@ export function ProfileFacts({ profile, layout, label }: { profile: FactsProfile
       aria-label={label}
       className={
         layout === "row"
-          ? "flex flex-wrap gap-x-4 gap-y-2 text-sm font-medium text-slate-800"
+          ? "flex flex-wrap gap-x-4 gap-y-1.5 text-sm font-medium text-slate-800"
           : "space-y-3 text-sm font-medium text-slate-800"
       }
     >
@@ -185,9 +185,9 @@ export function ProfileSummary({
   const price = showPrice ? formatPriceRange(profile.priceMin, profile.priceMax) : null;
   const place = [profile.city, profile.stateName ?? profile.state].filter(Boolean).join(", ");
   return (
-    <div className="space-y-4">
-      <div className="space-y-2">
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900 [overflow-wrap:anywhere] sm:text-4xl">
+    <div className="space-y-3 sm:space-y-4">
+      <div className="space-y-1 sm:space-y-2">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 [overflow-wrap:anywhere] sm:text-4xl">
           {profile.displayName ?? (preview ? "Display Name Required" : "")}
         </h1>
         {place ? (
