@@ -112,6 +112,8 @@ test.describe("a performer's profile on a phone", () => {
     const card = (name: string) => page.getByRole("article").filter({ has: page.getByRole("heading", { name }) });
     await expect(card(PROFILE_PAGE.eugene.displayName)).toContainText("Price on request");
     await expect(card(PROFILE_PAGE.beaverton.displayName)).toContainText("$90 - $140 / hour");
+    await expect(card(STAR.displayName)).toContainText("Usually reads inquiries within 3 hours");
+    await expect(card(PROFILE_PAGE.beaverton.displayName)).not.toContainText("Usually reads");
     const salem = card(PROFILE_PAGE.salem.displayName);
     await expect(salem.getByRole("list", { name: "Categories" })).toContainText("+3 more");
     const badges = await salem.getByRole("list", { name: "Categories" }).getByRole("listitem").evaluateAll((items) =>
@@ -142,4 +144,20 @@ test("on a wide screen the contact box sits beside the gallery with the facts an
   await box.getByRole("link", { name: "Send a message" }).click();
   await expect(page.getByRole("textbox", { name: "Name", exact: true })).toBeFocused();
   await expectAccessible(page, TOASTS_ASIDE);
+});
+
+test("without JavaScript Send a message is a plain link to the form and Share is not offered", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE, baseURL });
+  try {
+    const page = await context.newPage();
+    await page.goto(`/profile/${STAR.id}`);
+    const send = page.getByRole("link", { name: `Send a message to ${STAR.displayName}` });
+    await expect(send).toHaveAttribute("href", "#contact");
+    await send.click();
+    await expect(page).toHaveURL(/#contact$/);
+    await expect(page.getByRole("heading", { level: 2, name: `Contact ${STAR.displayName}` })).toBeInViewport();
+    await expect(page.getByRole("button", { name: "Share this profile" })).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
 });

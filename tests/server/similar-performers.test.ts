@@ -9,6 +9,7 @@ import { loadConfig } from "~/server/config.server";
 import { profiles } from "~/server/db/schema";
 import { getPublicProfile } from "~/server/directory.server";
 import { similarPerformers } from "~/server/similar-performers.server";
+import { priceLine, readsWithinLabel } from "~/lib/profile-view";
 import { insertProfile, type ProfileFixture } from "../e2e/seed/directory";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 
@@ -87,5 +88,34 @@ describe("similar performers", () => {
     const body = (response as { data: { kind: string; similar?: { id: string }[] } }).data;
     expect(body.kind).toBe("public");
     expect(body.similar?.map((c) => c.id)).toEqual(["sim-boulder-new", "sim-boulder-old", "sim-springs", "sim-la"]);
+  });
+});
+
+describe("how soon a performer usually reads inquiries", () => {
+  it("reaches cards and the profile only once it is known", async () => {
+    expect((await similarPerformers(database.db, await origin()))[0].readsWithinHours).toBeNull();
+    await database.db.update(profiles).set({ inquiryReadHours: 5 }).where(eq(profiles.id, "sim-boulder-new"));
+    await database.db.update(profiles).set({ inquiryReadHours: 2 }).where(eq(profiles.id, "sim-origin"));
+    expect((await similarPerformers(database.db, await origin()))[0].readsWithinHours).toBe(5);
+    expect((await origin()).readsWithinHours).toBe(2);
+  });
+
+  it("is worded in hours, an hour or days, and not at all when unknown", () => {
+    expect(readsWithinLabel(null)).toBeNull();
+    expect(readsWithinLabel(undefined)).toBeNull();
+    expect(readsWithinLabel(0)).toBe("Usually reads inquiries within an hour");
+    expect(readsWithinLabel(1)).toBe("Usually reads inquiries within an hour");
+    expect(readsWithinLabel(3)).toBe("Usually reads inquiries within 3 hours");
+    expect(readsWithinLabel(72)).toBe("Usually reads inquiries within 3 days");
+  });
+});
+
+describe("the price line every card shows", () => {
+  it("states the range, one bound, or Price on request", () => {
+    expect(priceLine(100, 150)).toBe("$100 - $150 / hour");
+    expect(priceLine(100, null)).toBe("From $100 / hour");
+    expect(priceLine(null, 200)).toBe("Up to $200 / hour");
+    expect(priceLine(null, null)).toBe("Price on request");
+    expect(priceLine(1200, 1200)).toBe("$1,200 / hour");
   });
 });

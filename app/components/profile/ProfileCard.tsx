@@ -68,7 +68,7 @@ export function ProfileCard({ profile, distanceMiles, headingLevel = 3, priority
         ) : null}
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-1 p-3 sm:gap-1.5 sm:p-4">
-        <Heading className="text-base font-semibold leading-snug text-slate-900 [overflow-wrap:anywhere] sm:text-lg">
+        <Heading className="line-clamp-3 text-base font-semibold leading-snug text-slate-900 [overflow-wrap:anywhere] sm:text-lg">
           {profile.isSample ? (
             profile.displayName
           ) : (
