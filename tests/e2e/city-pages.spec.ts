@@ -14,7 +14,7 @@ test.describe("city pages", () => {
     await page.goto("/browse/FL");
     // On a phone the filters are folded behind one control, above the results.
     await page.locator("summary", { hasText: "Filters" }).click();
-    const city = page.getByLabel("City");
+    const city = page.getByLabel("City", { exact: true });
     await city.selectOption("Orlando");
     await page.getByRole("button", { name: "Apply filters" }).click();
     await expect(page).toHaveURL(/\/browse\/FL\?city=Orlando$/);
@@ -45,7 +45,7 @@ test.describe("city pages", () => {
     await page.goto("/browse/FL");
     // The city filter offers the towns where performers are based, not only the larger cities.
     await page.locator("summary", { hasText: "Filters" }).click();
-    await page.getByLabel("City").selectOption("Kissimmee");
+    await page.getByLabel("City", { exact: true }).selectOption("Kissimmee");
     await page.getByRole("button", { name: "Apply filters" }).click();
     await expect(page).toHaveURL(/\/browse\/FL\?city=Kissimmee$/);
     const based = page.getByRole("region", { name: /^Based in Kissimmee/ });
@@ -65,7 +65,7 @@ test.describe("city pages", () => {
 
     // The search page's city filter keeps a town the address names.
     await page.goto("/search?q=princess&state=FL&city=Kissimmee");
-    await expect(page.getByRole("main").getByLabel("City")).toHaveValue("Kissimmee");
+    await expect(page.getByRole("main").getByLabel("City", { exact: true })).toHaveValue("Kissimmee");
     await expect(page.getByRole("list", { name: "Search results" }).getByRole("link", { name: PLACES.kissimmeePrincess.displayName })).toBeVisible();
   });
 

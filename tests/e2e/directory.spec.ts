@@ -67,7 +67,7 @@ test.describe("public directory", () => {
 
     // The city list belongs to the chosen state (its larger cities and any with a performer, by name).
     // Nothing applies until "Apply filters", the same as on search.
-    const city = page.getByLabel("City");
+    const city = page.getByLabel("City", { exact: true });
     const apply = page.getByRole("button", { name: "Apply filters" });
     await expect(city.locator("option")).toHaveText(["All cities", "Barre", "Burlington", "Montpelier", "Rutland", "South Burlington"]);
     await city.selectOption("Rutland");
@@ -79,17 +79,17 @@ test.describe("public directory", () => {
     await expect(page.locator("summary")).toHaveText("Filters (1)");
 
     // Changing the state clears the city; Back returns to the previous filters.
-    await page.getByLabel("State").selectOption("WY");
-    await expect(page.getByLabel("City")).toHaveValue("");
-    await expect(page.getByLabel("City")).toBeDisabled();
+    await page.getByLabel("State", { exact: true }).selectOption("WY");
+    await expect(page.getByLabel("City", { exact: true })).toHaveValue("");
+    await expect(page.getByLabel("City", { exact: true })).toBeDisabled();
     await apply.click();
     await expect(page).toHaveURL(/\/browse\/WY$/);
-    await expect(page.getByLabel("City")).toHaveValue("");
+    await expect(page.getByLabel("City", { exact: true })).toHaveValue("");
     await page.goBack();
     await expect(page).toHaveURL(/\/browse\/VT\?city=Rutland$/);
-    await expect(page.getByLabel("City")).toHaveValue("Rutland");
+    await expect(page.getByLabel("City", { exact: true })).toHaveValue("Rutland");
 
-    await page.getByLabel("City").selectOption("");
+    await page.getByLabel("City", { exact: true }).selectOption("");
     await page.getByRole("checkbox", { name: "Villain" }).check();
     await apply.click();
     await expect(page).toHaveURL(/\/browse\/VT\?category=Villain$/);
@@ -158,7 +158,7 @@ test.describe("public directory", () => {
     expect(jsonLd.map((t) => (JSON.parse(t) as { "@type": string })["@type"])).toEqual(["CollectionPage", "BreadcrumbList"]);
     await expectAccessible(page);
 
-    await page.getByLabel("State").selectOption("WY");
+    await page.getByLabel("State", { exact: true }).selectOption("WY");
     await page.getByRole("button", { name: "Apply filters" }).click();
     await expect(page).toHaveURL(/\/categories\/Anime%2FManga\?state=WY$/);
     await expect(page.locator("summary")).toHaveText("Filters (1)");
@@ -208,12 +208,12 @@ test.describe("without JavaScript", () => {
 
   test("the browse filters work as a plain form", async ({ page }) => {
     await page.goto("/browse");
-    await expect(page.getByLabel("City")).toBeDisabled();
-    await page.getByLabel("State").selectOption("VT");
+    await expect(page.getByLabel("City", { exact: true })).toBeDisabled();
+    await page.getByLabel("State", { exact: true }).selectOption("VT");
     await page.getByRole("button", { name: "Apply filters" }).click();
     await expect(page).toHaveURL(/\/browse\/VT$/);
-    await expect(page.getByLabel("City")).toBeEnabled();
-    await page.getByLabel("City").selectOption("Burlington");
+    await expect(page.getByLabel("City", { exact: true })).toBeEnabled();
+    await page.getByLabel("City", { exact: true }).selectOption("Burlington");
     await page.getByRole("checkbox", { name: "Hero" }).check();
     await page.getByRole("button", { name: "Apply filters" }).click();
     await expect(page).toHaveURL(/\/browse\/VT\?city=Burlington&category=Hero$/);
@@ -221,7 +221,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("link", { name: LISTED.burlingtonHero.displayName })).toBeVisible();
 
     // A city left over from another state is dropped.
-    await page.getByLabel("State").selectOption("WY");
+    await page.getByLabel("State", { exact: true }).selectOption("WY");
     await page.getByRole("button", { name: "Apply filters" }).click();
     await expect(page).toHaveURL(/\/browse\/WY\?category=Hero$/);
     await expect(page.getByText("No performers found matching your filters. Try adjusting your criteria.")).toBeVisible();

@@ -39,7 +39,7 @@ test.describe("phone-first browsing", () => {
     // Folded: one control, no filter fields in the way.
     const toggle = filtersToggle(page);
     await expect(toggle).toHaveText("Filters");
-    await expect(page.getByLabel("State")).toBeHidden();
+    await expect(page.getByLabel("State", { exact: true })).toBeHidden();
     await expect(page.getByRole("checkbox", { name: "Mascot Style" })).toBeHidden();
     expect(await heightOf(toggle)).toBeGreaterThanOrEqual(MIN_TAP);
     // Nothing is wider than the screen, long stage names included.
@@ -47,12 +47,12 @@ test.describe("phone-first browsing", () => {
     await expectAccessible(page);
 
     await toggle.click();
-    await expect(page.getByLabel("State")).toBeVisible();
+    await expect(page.getByLabel("State", { exact: true })).toBeVisible();
     // Every control is big enough for a thumb: each category's whole row is its label.
     const labels = page.getByRole("group", { name: "Categories" }).locator("label");
     expect(await labels.count()).toBe(15);
     for (const label of await labels.all()) expect(await heightOf(label)).toBeGreaterThanOrEqual(MIN_TAP);
-    for (const control of [page.getByLabel("State"), page.getByLabel("City"), page.getByRole("button", { name: "Apply filters" })]) {
+    for (const control of [page.getByLabel("State", { exact: true }), page.getByLabel("City", { exact: true }), page.getByRole("button", { name: "Apply filters" })]) {
       expect(await heightOf(control)).toBeGreaterThanOrEqual(MIN_TAP);
     }
     await expectAccessible(page);
@@ -67,14 +67,23 @@ test.describe("phone-first browsing", () => {
     await expect(results.getByRole("link", { name: PHONE_BROWSING.villain.displayName })).toHaveCount(0);
     // Folded again, counting what is on, with the new results in view.
     await expect(toggle).toHaveText("Filters (1)");
-    await expect(page.getByLabel("State")).toBeHidden();
+    await expect(page.getByLabel("State", { exact: true })).toBeHidden();
     await expect(results.getByRole("article").first()).toBeInViewport();
   });
 
-  test("an empty result keeps the filters one tap away", async ({ page }) => {
+  test("an empty result keeps the filters one tap away; a category page counts its filters the same way", async ({ page }) => {
     await page.goto("/browse/CA?category=Furry&category=Sci-Fi");
     await expect(page.getByText("No performers found matching your filters. Try adjusting your criteria.")).toBeInViewport();
     await expect(filtersToggle(page)).toHaveText("Filters (2)");
+    await expectAccessible(page);
+
+    // A category page: its own category is the page, not a filter; a state is.
+    await page.goto("/categories/Mascot%20Style");
+    await expect(page.getByRole("list", { name: "Performers" }).getByRole("link", { name: PHONE_BROWSING.mascot.displayName })).toBeVisible();
+    await expect(filtersToggle(page)).toHaveText("Filters");
+    await page.goto("/categories/Mascot%20Style?state=WY");
+    await expect(filtersToggle(page)).toHaveText("Filters (1)");
+    await expect(page.getByText("No performers found matching your filters. Try adjusting your criteria.")).toBeInViewport();
     await expectAccessible(page);
   });
 
@@ -86,19 +95,19 @@ test.describe("phone-first browsing", () => {
     await expect(results.getByRole("link", { name: PHONE_BROWSING.longNameHero.displayName })).toBeVisible();
     const toggle = filtersToggle(page);
     await expect(toggle).toHaveText("Filters");
-    await expect(page.getByLabel("Category")).toBeHidden();
+    await expect(page.getByLabel("Category", { exact: true })).toBeHidden();
     expect(await heightOf(page.getByRole("main").getByRole("combobox", { name: "Search performers" }))).toBeGreaterThanOrEqual(MIN_TAP);
     await expectAccessible(page);
 
     await toggle.click();
-    for (const name of ["State", "City", "Category"]) expect(await heightOf(page.getByLabel(name))).toBeGreaterThanOrEqual(MIN_TAP);
-    await page.getByLabel("Category").selectOption("Mascot Style");
+    for (const name of ["State", "City", "Category"]) expect(await heightOf(page.getByLabel(name, { exact: true }))).toBeGreaterThanOrEqual(MIN_TAP);
+    await page.getByLabel("Category", { exact: true }).selectOption("Mascot Style");
     await page.getByRole("button", { name: "Apply filters" }).click();
     await expect(page).toHaveURL(/\/search\?q=sacramento&category=Mascot\+Style$/);
     await expect(results.getByRole("link", { name: PHONE_BROWSING.mascot.displayName })).toBeVisible();
     await expect(results.getByRole("link", { name: PHONE_BROWSING.longNameHero.displayName })).toHaveCount(0);
     await expect(filtersToggle(page)).toHaveText("Filters (1)");
-    await expect(page.getByLabel("Category")).toBeHidden();
+    await expect(page.getByLabel("Category", { exact: true })).toBeHidden();
   });
 
   test("the home page's first action is a search box with suggestions; the menu has Search", async ({ page }) => {
@@ -174,7 +183,7 @@ test.describe("phone-first browsing without JavaScript", () => {
   test("the folded filters open and apply as a plain form", async ({ page }) => {
     await page.goto("/browse/CA");
     await expect(page.getByRole("list", { name: "Performers" }).getByRole("article").first()).toBeInViewport();
-    await expect(page.getByLabel("State")).toBeHidden();
+    await expect(page.getByLabel("State", { exact: true })).toBeHidden();
     await filtersToggle(page).click();
     await page.getByRole("checkbox", { name: "Villain" }).check();
     await page.getByRole("button", { name: "Apply filters" }).click();
@@ -186,7 +195,7 @@ test.describe("phone-first browsing without JavaScript", () => {
 
     await page.goto("/search?q=sacramento");
     await filtersToggle(page).click();
-    await page.getByLabel("Category").selectOption("Mascot Style");
+    await page.getByLabel("Category", { exact: true }).selectOption("Mascot Style");
     await page.getByRole("button", { name: "Apply filters" }).click();
     await expect(page).toHaveURL(/\/search\?q=sacramento&state=&city=&category=Mascot\+Style$|\/search\?q=sacramento&category=Mascot\+Style$/);
     await expect(page.getByRole("list", { name: "Search results" }).getByRole("link", { name: PHONE_BROWSING.mascot.displayName })).toBeVisible();

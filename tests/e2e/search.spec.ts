@@ -51,11 +51,11 @@ test.describe("search", () => {
     await expectAccessible(page);
 
     // Filters combine with the query and survive in the form.
-    await page.getByLabel("Category").selectOption("Villain");
+    await page.getByLabel("Category", { exact: true }).selectOption("Villain");
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await expect(page).toHaveURL(/\/search\?q=32801&category=Villain$/);
     await expect(page.getByRole("heading", { name: "1 performer found" })).toBeVisible();
-    await expect(page.getByLabel("Category")).toHaveValue("Villain");
+    await expect(page.getByLabel("Category", { exact: true })).toHaveValue("Villain");
 
     await page.goto("/search?q=00000");
     await expect(page.getByText("We don't know the ZIP code 00000.")).toBeVisible();
@@ -64,15 +64,15 @@ test.describe("search", () => {
 
   test("state and city filters: the city list follows the state", async ({ page }) => {
     await page.goto("/search?q=parties");
-    await page.getByLabel("State").selectOption("FL");
-    await page.getByLabel("City").selectOption("Miami");
+    await page.getByLabel("State", { exact: true }).selectOption("FL");
+    await page.getByLabel("City", { exact: true }).selectOption("Miami");
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await expect(page).toHaveURL(/\/search\?q=parties&state=FL&city=Miami$/);
     const results = page.getByRole("list", { name: "Search results" });
     await expect(results.getByRole("link", { name: SEARCH.miamiLocal.displayName })).toBeVisible();
     await expect(results.getByRole("link", { name: SEARCH.orlandoAnime.displayName })).toHaveCount(0);
-    await page.getByLabel("State").selectOption("VT");
-    await expect(page.getByLabel("City")).toHaveValue("");
+    await page.getByLabel("State", { exact: true }).selectOption("VT");
+    await expect(page.getByLabel("City", { exact: true })).toHaveValue("");
   });
 
   test("sitemap and robots.txt", async ({ request }) => {
