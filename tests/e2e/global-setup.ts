@@ -43,6 +43,7 @@ export default async function globalSetup() {
     STRIPE_PRICE_ID: SANDBOX_DEFAULTS.priceId,
     SMTP_URL: smtp.url,
     MAIL_POLL_MS: "250",
+    INSIGHTS_FLUSH_MS: "200",
     ADMIN_EMAIL: "admin-inbox@example.com",
     LOG_LEVEL: "warn",
     // Behind "one load balancer": each test names its own visitor address (fixtures.ts).

@@ -32,21 +32,22 @@ const number = (n: number) => n.toLocaleString("en-US");
 
 function WeeksTable({ insights }: { insights: InsightsView }) {
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[20rem] text-left text-sm">
+    // Focusable, so a keyboard can scroll it on a screen too narrow for all five columns.
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Insights by week">
+      <table className="w-full text-left text-sm">
         <caption className="sr-only">Profile views, appearances in results and inquiries per week, last {INSIGHTS_WEEKS} weeks</caption>
         <thead>
           <tr className="border-b border-slate-200 text-slate-700">
             <th scope="col" className="py-2 pr-2 font-semibold">
               Week of
             </th>
-            <th scope="col" className="px-2 py-2 text-right font-semibold">
+            <th scope="col" className="px-1.5 py-2 text-right font-semibold">
               Views
             </th>
-            <th scope="col" className="px-2 py-2 text-right font-semibold">
+            <th scope="col" className="px-1.5 py-2 text-right font-semibold">
               Appearances
             </th>
-            <th scope="col" className="px-2 py-2 text-right font-semibold">
+            <th scope="col" className="px-1.5 py-2 text-right font-semibold">
               Inquiries
             </th>
             <th scope="col" className="py-2 pl-2 text-right font-semibold">
@@ -60,9 +61,9 @@ function WeeksTable({ insights }: { insights: InsightsView }) {
               <th scope="row" className="py-2 pr-2 font-normal text-slate-800">
                 {shortDay(week.weekStart)}
               </th>
-              <td className="px-2 py-2 text-right tabular-nums">{number(week.views)}</td>
-              <td className="px-2 py-2 text-right tabular-nums">{number(week.appearances)}</td>
-              <td className="px-2 py-2 text-right tabular-nums">{number(week.inquiries)}</td>
+              <td className="px-1.5 py-2 text-right tabular-nums">{number(week.views)}</td>
+              <td className="px-1.5 py-2 text-right tabular-nums">{number(week.appearances)}</td>
+              <td className="px-1.5 py-2 text-right tabular-nums">{number(week.inquiries)}</td>
               <td className="py-2 pl-2 text-right tabular-nums">{formatRate(inquiryRatePercent(week))}</td>
             </tr>
           ))}
