@@ -18,9 +18,18 @@ async function fillInquiry(page: Page, sender: { name: string; email: string }) 
   await page.getByRole("combobox", { name: "State", exact: true }).selectOption("FL");
   await page.getByRole("textbox", { name: "ZIP code", exact: true }).fill("34741");
   await page.getByLabel("Event date (optional)").fill("2031-03-14");
+  await page.getByLabel("Start time").fill("14:30");
+  await page.getByRole("combobox", { name: "Length", exact: true }).selectOption({ label: "1.5 hours" });
+  await page.getByRole("spinbutton", { name: "Number of children" }).fill("12");
+  await page.getByRole("spinbutton", { name: "Child's age" }).fill("6");
   await page.getByRole("checkbox", { name: "Birthday Party" }).check();
   await page.getByRole("checkbox", { name: "Meet and Greet" }).check();
   await page.getByRole("textbox", { name: "Message", exact: true }).fill("Hello! Could Sakura visit our anime club's spring party?");
+}
+
+/** Waits until the page (once hydrated) has remembered where the visitor searched. */
+async function placeRemembered(page: Page, place: string) {
+  await expect.poll(() => page.evaluate(() => window.sessionStorage.getItem("costumecast:last-search-place"))).toContain(place);
 }
 
 // Sonner's rich-colour toasts are the shared layout's; they are checked there, not on every form page.
@@ -57,8 +66,11 @@ test.describe("sending an inquiry", () => {
     await page.getByRole("textbox", { name: "Email", exact: true }).fill("riley@");
     await page.getByRole("textbox", { name: "Phone", exact: true }).fill("call me");
     await page.getByRole("textbox", { name: "Message", exact: true }).fill("x".repeat(501));
+    await page.getByRole("spinbutton", { name: "Child's age" }).fill("18");
     await expect(form.getByText("501/500 characters")).toBeVisible();
     await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(form.getByText("Child's age must be a whole number from 0 to 17")).toBeVisible();
+    await expect(page.getByRole("spinbutton", { name: "Child's age" })).toHaveAccessibleDescription("Child's age must be a whole number from 0 to 17");
     await expect(form.getByText("Invalid email address")).toBeVisible();
     await expect(form.getByText("Invalid phone number")).toBeVisible();
     await expect(form.getByText("Message cannot exceed 500 characters")).toBeVisible();
@@ -75,18 +87,46 @@ test.describe("sending an inquiry", () => {
 
     await page.getByRole("textbox", { name: /^What is/ }).fill(String(await mathAnswer(page)));
     await form.getByRole("button", { name: "Send Message" }).click();
-    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Message sent successfully!" })).toBeVisible();
-    await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveValue("");
-    await expect(page.getByRole("textbox", { name: "Message", exact: true })).toHaveValue("");
-    await expect(form.getByText("0/500 characters")).toBeVisible();
+
+    // The form gives way to a confirmation, its heading focused, saying what happens next.
+    const sent = page.getByRole("heading", { name: "Message sent successfully!" });
+    await expect(sent).toBeFocused();
+    await expect(form).toHaveCount(0);
+    await expect(page.getByText(`${PERFORMER.displayName} will reply to you directly by email or phone.`)).toBeVisible();
+    await expect(page.getByText(`We emailed a copy of your message to ${sender.email}.`, { exact: false })).toBeVisible();
     await expectAccessible(page, TOASTS_ASIDE);
 
     const mail = await waitForMail((m) => m.to.includes(PERFORMER.contactEmail) && m.text.includes(sender.email));
     expect(mail.replyTo).toContain(sender.email);
     expect(mail.subject).toContain(sender.name);
-    for (const part of ["(407) 555-0123", "Kissimmee, FL 34741", "Birthday Party, Meet and Greet", "2031-03-14", "anime club"]) {
+    for (const part of [
+      "(407) 555-0123",
+      "Kissimmee, FL 34741",
+      "Birthday Party, Meet and Greet",
+      "2031-03-14",
+      "Start time: 2:30 PM",
+      "Length: 1.5 hours",
+      "Number of children: 12",
+      "Child's age: 6 years old",
+      "anime club",
+    ]) {
       expect(mail.text).toContain(part);
     }
+    // The sender's copy: what they sent and to whom, never the performer's address.
+    const copy = await waitForMail((m) => m.to.includes(sender.email));
+    expect(copy.subject).toBe(`Your message to ${PERFORMER.displayName} on CostumeCast`);
+    expect(copy.text).toContain(`/profile/${PERFORMER.id}`);
+    expect(copy.text).toContain("anime club");
+    expect(`${copy.text}${copy.html ?? ""}`).not.toContain(PERFORMER.contactEmail);
+
+    // Another message starts from an empty form with a new question.
+    await page.getByRole("link", { name: "Send another message" }).click();
+    await expect(form).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveValue("");
+    await expect(page.getByRole("textbox", { name: "Message", exact: true })).toHaveValue("");
+    await expect(form.getByText("0/500 characters")).toBeVisible();
+    await expect(page.getByRole("textbox", { name: /^What is/ })).toHaveValue("");
+    await expect(page.getByText(/^What is \d \+ \d\?/)).toBeVisible();
     // The performer's address never reaches the visitor's page.
     expect(await page.content()).not.toContain(PERFORMER.contactEmail);
   });
@@ -110,10 +150,41 @@ test.describe("sending an inquiry", () => {
       await fillInquiry(page, sender);
       await page.getByRole("textbox", { name: /^What is/ }).fill(String(await mathAnswer(page)));
       await form.getByRole("button", { name: "Send Message" }).click();
-      await expect(form.getByText("Message sent successfully!")).toBeVisible();
-      await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveValue("");
+      // The page comes back with the confirmation instead of the form.
+      await expect(page.getByRole("heading", { name: "Message sent successfully!" })).toBeVisible();
+      await expect(form).toHaveCount(0);
+      await expect(page.getByText(`${PERFORMER.displayName} will reply to you directly by email or phone.`)).toBeVisible();
       const mail = await waitForMail((m) => m.to.includes(PERFORMER.contactEmail) && m.text.includes(sender.email));
       expect(mail.replyTo).toContain(sender.email);
+      expect(mail.text).toContain("Number of children: 12");
+
+      // "Send another message" is a plain link back to the page and its empty form.
+      await page.getByRole("link", { name: "Send another message" }).click();
+      await expect(form).toBeVisible();
+      await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveValue("");
     });
+  });
+
+  test("fills city, state and ZIP code from the visitor's search, and never over what they typed", async ({ page }) => {
+    await page.goto("/search?q=32801");
+    await expect(page.getByText("Performers who travel to 32801 (Orlando, FL), nearest first.")).toBeVisible();
+    await placeRemembered(page, "32801");
+    await page.goto(`/profile/${PERFORMER.id}`);
+    const form = page.getByRole("form", { name: `Send ${PERFORMER.displayName} a message` });
+    await expect(form.getByRole("textbox", { name: "City", exact: true })).toHaveValue("Orlando");
+    await expect(form.getByRole("combobox", { name: "State", exact: true })).toHaveValue("FL");
+    await expect(form.getByRole("textbox", { name: "ZIP code", exact: true })).toHaveValue("32801");
+
+    // A browse page names a place too; what the visitor types stays.
+    await page.goto("/browse/TX?city=Austin");
+    await placeRemembered(page, "Austin");
+    await page.goto(`/profile/${PERFORMER.id}`);
+    await expect(form.getByRole("textbox", { name: "City", exact: true })).toHaveValue("Austin");
+    await expect(form.getByRole("combobox", { name: "State", exact: true })).toHaveValue("TX");
+    await expect(form.getByRole("textbox", { name: "ZIP code", exact: true })).toHaveValue("");
+    await form.getByRole("textbox", { name: "City", exact: true }).fill("Round Rock");
+    await form.getByRole("textbox", { name: "Name", exact: true }).focus();
+    await expect(form.getByRole("textbox", { name: "City", exact: true })).toHaveValue("Round Rock");
+    await expectAccessible(page, TOASTS_ASIDE);
   });
 });
