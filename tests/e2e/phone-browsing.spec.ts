@@ -117,6 +117,8 @@ test.describe("phone-first browsing", () => {
     const box = hero.getByRole("combobox");
     await expect(box).toBeInViewport();
     await expect(box).toHaveAttribute("placeholder", "Character, city or ZIP");
+    // Not twice on one small screen: the header's box steps aside on the home page.
+    await expect(page.getByRole("search", { name: "Site search" })).toBeHidden();
     // The first thing to reach by keyboard inside the banner.
     const firstControl = page.locator('section[aria-labelledby="hero-heading"]').locator("input, a, button").first();
     await expect(firstControl).toHaveAttribute("role", "combobox");

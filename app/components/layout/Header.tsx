@@ -108,7 +108,13 @@ export function Header({ siteName, user }: HeaderProps) {
           {siteName}
         </Link>
         {/* The search page has its own box; a new address starts with an empty one (not a repeat of the same page, which would drop what is being typed). */}
-        {searchPage ? null : <HeaderSearch key={`${location.pathname}${location.search}`} className="order-last mb-3 w-full lg:order-none lg:mb-0 lg:max-w-xs lg:flex-1" />}
+        {/* On a phone the home page's banner starts with the same box, so the header leaves it out there. */}
+        {searchPage ? null : (
+          <HeaderSearch
+            key={`${location.pathname}${location.search}`}
+            className={`order-last mb-3 w-full lg:order-none lg:mb-0 lg:max-w-xs lg:flex-1 ${location.pathname === "/" ? "max-lg:hidden" : ""}`}
+          />
+        )}
         <ShortlistLink className="ml-auto" />
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
           {NAV.map((item) => (
