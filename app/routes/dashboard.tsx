@@ -171,7 +171,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
 
   const inquiries = (
     <section aria-labelledby="inquiries-heading" className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-      <div id="inquiries" className="flex scroll-mt-20 flex-wrap items-baseline justify-between gap-2">
+      <div id="inquiries" className="flex scroll-mt-36 flex-wrap items-baseline justify-between gap-2">
         <h2 id="inquiries-heading" className="text-lg font-bold text-slate-900">
           Inquiries
         </h2>

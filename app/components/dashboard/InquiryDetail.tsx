@@ -87,7 +87,7 @@ export function InquiryDetail({
   const alternative = buttonClass("secondary", "lg", "min-h-12 w-full sm:w-auto");
 
   return (
-    <article id="inquiry" aria-labelledby="inquiry-heading" className="scroll-mt-20 space-y-5">
+    <article id="inquiry" aria-labelledby="inquiry-heading" className="scroll-mt-36 space-y-5">
       <Link to={backHref} className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
         <span aria-hidden="true">&larr;</span> Back to inquiries
       </Link>

@@ -20,6 +20,16 @@ export function inquiryHref(id: string, page: number) {
   return page > 1 ? `/dashboard?page=${page}&inquiry=${id}#inquiry` : `/dashboard?inquiry=${id}#inquiry`;
 }
 
+/** "Birthday Party on Jun 14, 2031", in plain words whatever the sender left out. */
+function eventSummary(row: InquiryRow): string {
+  const types = row.eventTypes.join(", ");
+  const date = row.eventDate ? formatShortDate(row.eventDate) : null;
+  if (types && date) return `${types} on ${date}`;
+  if (types) return `${types}, no date given`;
+  if (date) return `Event on ${date}`;
+  return "No event type or date given";
+}
+
 /**
  * The inbox as a list of cards, one layout for every width: a table of five columns cannot fit a
  * phone, and a card reads well in the dashboard's column on a desktop too. The whole card is the
@@ -45,30 +55,27 @@ export function InquiryList({ rows, page, pageCount }: { rows: InquiryRow[]; pag
               row.isRead ? "border-slate-200 bg-white" : "border-brand-200 bg-brand-50/60",
             )}
           >
-            <div className="flex items-start justify-between gap-3">
-              <p className="flex min-w-0 items-center gap-2">
-                {!row.isRead ? <span aria-hidden="true" className="h-2.5 w-2.5 shrink-0 rounded-full bg-brand-600" /> : null}
-                <Link
-                  to={inquiryHref(row.id, page)}
-                  className={cx(
-                    "min-w-0 break-words text-base text-slate-900 outline-none after:absolute after:inset-0 after:content-['']",
-                    row.isRead ? "font-medium" : "font-bold",
-                  )}
-                >
-                  <span className="sr-only">View inquiry from </span>
-                  {row.senderName}
-                </Link>
-              </p>
-              <span className="shrink-0 text-sm text-slate-700">{formatShortDate(row.createdAt)}</span>
-            </div>
-            <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-800">
-              <ReadBadge isRead={row.isRead} />
-              <span className="min-w-0 break-words">{row.eventTypes.length ? row.eventTypes.join(", ") : "Event type not specified"}</span>
-              <span aria-hidden="true" className="text-slate-400">
-                ·
-              </span>
-              <span>{row.eventDate ? formatShortDate(row.eventDate) : "No event date"}</span>
+            <p className="flex min-w-0 items-center gap-2">
+              {!row.isRead ? <span aria-hidden="true" className="h-2.5 w-2.5 shrink-0 rounded-full bg-brand-600" /> : null}
+              <Link
+                to={inquiryHref(row.id, page)}
+                className={cx(
+                  "min-w-0 break-words text-base text-slate-900 outline-none after:absolute after:inset-0 after:content-['']",
+                  row.isRead ? "font-medium" : "font-bold",
+                )}
+              >
+                <span className="sr-only">View inquiry from </span>
+                {row.senderName}
+              </Link>
             </p>
+            <p className="mt-1 flex items-center justify-between gap-3 text-sm text-slate-700">
+              <ReadBadge isRead={row.isRead} />
+              <span>
+                <span className="sr-only">Received </span>
+                {formatShortDate(row.createdAt)}
+              </span>
+            </p>
+            <p className="mt-1 break-words text-sm text-slate-800">{eventSummary(row)}</p>
             {row.preview ? <p className="mt-2 truncate text-sm text-slate-700">{row.preview}</p> : null}
           </li>
         ))}
