@@ -74,6 +74,27 @@ describe(`sign up (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, (
     expect(mails[0].textBody).toContain(`${PUBLIC_URL}/dashboard`);
   });
 
+  it("hands the new address to the sign-in form once, in a signed cookie rather than the address", async () => {
+    const answer = await call(
+      signupRoute.action,
+      postRequest("/signup", { email: "handover@example.com", password: "secret1", confirmPassword: "secret1" }),
+      harness.services,
+    );
+    expect(answer.location).toBe("/signin");
+    const carried = answer.headers.getSetCookie().find((c) => c.startsWith("cc_new_account="));
+    expect(carried).toMatch(/HttpOnly/i);
+    expect(carried).toMatch(/Max-Age=600/);
+
+    const signIn = await call(signinRoute.loader, getRequest("/signin", cookieFrom(answer.headers)), harness.services);
+    expect((signIn.data as { email: unknown }).email).toBe("handover@example.com");
+    // Read once: the same answer clears it.
+    expect(signIn.headers.getSetCookie().some((c) => c.startsWith("cc_new_account=;") && /Max-Age=0/.test(c))).toBe(true);
+
+    // A cookie the server did not sign fills in nothing.
+    const forged = await call(signinRoute.loader, getRequest("/signin", "cc_new_account=%22someone%40example.com%22"), harness.services);
+    expect((forged.data as { email: unknown }).email).toBeNull();
+  });
+
   it("applies a free listing granted to the address before the account existed", async () => {
     const { grantId, userId: waitingFor } = await grantFreeListing(harness.database.db, harness.services, { email: "Granted.Early@Example.com" });
     expect(waitingFor).toBeNull();
@@ -211,6 +232,7 @@ describe("sign in", () => {
     expect(known.data).toEqual({
       redirectTo: "/dashboard/subscription",
       notice: "Please sign in to continue with your subscription.",
+      email: null,
     });
     const forged = await call(signinRoute.loader, getRequest("/signin?message=Call+555-0100+to+verify+your+account"), harness.services);
     expect((forged.data as { notice: unknown }).notice).toBeNull();
