@@ -17,11 +17,13 @@ export const READ_MIN_SAMPLES = 3;
  * without enough reads. Called right after an inquiry's first_read_at is stamped.
  */
 export async function refreshInquiryReadHours(executor: Executor, profileId: string): Promise<void> {
+  // Reads the profile's own inquiries by (profile_id, created_at), and writes only when the figure
+  // changed, so the usual first read costs one short index scan and no row update.
   await executor.execute(sql`
-    update profiles set inquiry_read_hours = (
+    with figure as (
       select case when count(*) >= ${READ_MIN_SAMPLES}
         then greatest(1, ceil(percentile_cont(0.5) within group (order by hours)))::int
-        else null end
+        else null end as hours
       from (
         select extract(epoch from (first_read_at - created_at)) / 3600.0 as hours
         from contact_messages
@@ -32,6 +34,8 @@ export async function refreshInquiryReadHours(executor: Executor, profileId: str
         limit ${READ_SAMPLE}
       ) recent
     )
-    where id = ${profileId}
+    update profiles set inquiry_read_hours = figure.hours
+    from figure
+    where profiles.id = ${profileId} and profiles.inquiry_read_hours is distinct from figure.hours
   `);
 }
