@@ -251,3 +251,64 @@ test("ask all three at once: each performer's inbox holds the message and the se
     }
   }
 });
+
+test("with more than five listed, the visitor ticks whom to ask, five at most; another tab's count follows", async ({ page, context }) => {
+  // Reads only: both sets' performers, six in all.
+  const six = [...shortlistSetFor(0).performers, ...shortlistSetFor(1).performers];
+  await page.goto("/shortlist");
+  await expect(page.getByRole("heading", { level: 2, name: "No performers saved yet" })).toBeVisible();
+  // A second tab (the first one's start-up script has already told the welcome pop-up to stay away).
+  const other = await context.newPage();
+  await other.goto("/categories");
+  await expect(header(other).getByRole("link", { name: "Shortlist", exact: true })).toBeVisible();
+  await page.evaluate(([key, entries]) => window.localStorage.setItem(key, JSON.stringify(entries)), [
+    "costumecast.shortlist",
+    six.map((performer, i) => ({ id: performer.id, name: performer.displayName, savedAt: i })),
+  ] as const);
+  // The other tab hears of it (storage event) without reloading.
+  await expect(header(other).getByRole("link", { name: "Shortlist, 6 saved" })).toBeVisible();
+
+  await page.reload();
+  await expect(columns(page)).toHaveCount(6);
+  const whom = page.getByRole("group", { name: /^Whom to ask: up to 5/ });
+  await expect(whom.getByRole("checkbox")).toHaveCount(6);
+  for (const performer of six.slice(0, 5)) await expect(whom.getByRole("checkbox", { name: performer.displayName })).toBeChecked();
+  const sixth = whom.getByRole("checkbox", { name: six[5].displayName });
+  await expect(sixth).not.toBeChecked();
+  await expect(sixth).toBeDisabled();
+  const form = page.getByRole("form", { name: "Ask them all" });
+  await expect(form).toContainText("One message to each of these 5 performers");
+  await expect(form.getByRole("button", { name: "Send to all 5" })).toBeVisible();
+
+  await whom.getByRole("checkbox", { name: six[1].displayName }).uncheck();
+  await expect(whom).toHaveAccessibleName("Whom to ask: up to 5 (4 chosen)");
+  await expect(form).toContainText("One message to each of these 4 performers");
+  await sixth.check();
+  await expect(whom.getByRole("checkbox", { name: six[2].displayName })).toBeChecked();
+  await expect(form).toContainText(six[5].displayName);
+  await expect(form).not.toContainText(six[1].displayName);
+  await expect(form.locator('input[type="hidden"][name="profileIds"]')).toHaveCount(5);
+  await expectAccessible(page, TOASTS_ASIDE);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a share link's list is in the page itself; the own list says it needs JavaScript", async ({ page }) => {
+    const set = shortlistSetFor(0);
+    await page.goto(`/shortlist?ids=${[...set.performers.map((performer) => performer.id), set.lapsed.id].join(",")}`);
+    await expect(columns(page)).toHaveCount(4);
+    for (const performer of set.performers) await expect(page.getByRole("heading", { name: performer.displayName })).toBeVisible();
+    // The server does not know the name of a performer who is no longer listed, and says nothing about them.
+    await expect(columns(page).nth(3)).toContainText("No longer listed");
+    await expect(columns(page).nth(3)).not.toContainText(set.lapsed.displayName);
+    await expect(page.getByRole("form", { name: "Ask them all" })).toBeVisible();
+
+    // Playwright turns off running scripts, not the parser's scripting flag, so Chromium keeps a
+    // <noscript>'s content as text rather than showing it: read the markup instead.
+    await page.goto("/shortlist");
+    expect(await page.getByRole("main").locator("noscript").textContent()).toContain(
+      "Your shortlist is kept by your browser and needs JavaScript to show.",
+    );
+  });
+});

@@ -3,7 +3,8 @@ import { ResponsiveImage } from "~/components/profile/ResponsiveImage";
 import { Badge } from "~/components/ui/Badge";
 import { cx } from "~/components/ui/cx";
 import { travelRangeLabel } from "~/lib/constants";
-import { formatLocation, formatPriceRange } from "~/lib/format";
+import { formatLocation } from "~/lib/format";
+import { priceLine } from "~/lib/profile-view";
 import type { ShortlistFlags, ShortlistPerformer } from "~/lib/shortlist";
 import { SaveButton } from "./SaveButton";
 
@@ -112,7 +113,7 @@ function ListedColumn({
         {location ? <p className="text-sm text-slate-700">{location}</p> : null}
       </div>
       <dl className="row-span-4 grid grid-rows-subgrid gap-0">
-        <Fact label="Price">{formatPriceRange(performer.priceMin, performer.priceMax) ?? "Price on request"}</Fact>
+        <Fact label="Price">{priceLine(performer.priceMin, performer.priceMax)}</Fact>
         <Fact label="Travel range">{travelRangeLabel(performer.travelRadius)}</Fact>
         <Fact label="Categories">
           {performer.categories.length > 0 ? (
