@@ -37,7 +37,7 @@ export function InquiryConfirmation({ children, similar = [], onSendAnother }: I
   return (
     <div className="space-y-5">
       <div role="status" className="rounded-lg border border-green-200 bg-green-50 p-4 text-green-900">
-        <h3 ref={heading} tabIndex={-1} className="flex items-center gap-2 text-lg font-semibold focus:outline-none">
+        <h3 ref={heading} tabIndex={-1} className="flex scroll-mt-36 items-center gap-2 text-lg font-semibold focus:outline-none">
           <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5 shrink-0 fill-current">
             <path d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm3.7-9.3-4.5 4.5a1 1 0 0 1-1.4 0l-2-2a1 1 0 1 1 1.4-1.4l1.3 1.3 3.8-3.8a1 1 0 0 1 1.4 1.4Z" />
           </svg>
@@ -114,10 +114,13 @@ export function AskedPerformers({ sentTo, skipped, copyTo }: { sentTo: { id: str
   return (
     <>
       <p>Your message went to {sentTo.length === 1 ? "this performer" : `these ${sentTo.length} performers`}, each on their own:</p>
-      <ul className="list-disc space-y-1 pl-5">
+      <ul className="list-disc pl-5">
         {sentTo.map((performer) => (
           <li key={performer.id}>
-            <Link to={`/profile/${encodeURIComponent(performer.id)}`} className="font-medium underline [overflow-wrap:anywhere]">
+            <Link
+              to={`/profile/${encodeURIComponent(performer.id)}`}
+              className="inline-flex min-h-11 items-center font-medium underline [overflow-wrap:anywhere]"
+            >
               {performer.name}
             </Link>
           </li>
