@@ -199,7 +199,8 @@ test.describe("phone-first browsing without JavaScript", () => {
     await filtersToggle(page).click();
     await page.getByLabel("Category", { exact: true }).selectOption("Mascot Style");
     await page.getByRole("button", { name: "Apply filters" }).click();
-    await expect(page).toHaveURL(/\/search\?q=sacramento&state=&city=&category=Mascot\+Style$|\/search\?q=sacramento&category=Mascot\+Style$/);
+    // The plain form's empty fields are tidied away by the server's canonical address.
+    await expect(page).toHaveURL(/\/search\?q=sacramento&category=Mascot\+Style$/);
     await expect(page.getByRole("list", { name: "Search results" }).getByRole("link", { name: PHONE_BROWSING.mascot.displayName })).toBeVisible();
     await expect(filtersToggle(page)).toHaveText("Filters (1)");
   });
