@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, signInAs, test } from "./fixtures";
-import { ACCOUNTS, inboxFor, SEEDED_INQUIRIES } from "./seed/accounts";
-import { phoneInboxFor } from "./seed/phone-inbox";
+import { ACCOUNTS, ACCOUNTS_PASSWORD, inboxFor, SEEDED_INQUIRIES } from "./seed/accounts";
+import { phoneInboxFor, SCHOOL_SENDERS } from "./seed/phone-inbox";
 
 // The shared toaster's success colours fail axe's contrast check (reported to the lead); the pages
 // themselves are checked in full.
@@ -199,7 +199,7 @@ test.describe("the inbox on a phone", () => {
     await expectAccessible(page, AXE);
 
     const last = rows.last();
-    const name = "Alexandria Constantinople Vanderbilt-Montgomery the 4th";
+    const name = SCHOOL_SENDERS[3];
     await last.scrollIntoViewIfNeeded();
     await last.getByRole("link", { name: `View inquiry from ${name}` }).click();
     await expect(page).toHaveURL(/inquiry=.*#inquiry$/);
@@ -241,6 +241,26 @@ test.describe("the inbox on a phone", () => {
     await expect(detail.getByRole("link", { name: /^Call/ })).toHaveCount(0);
     await expect(detail.getByRole("link", { name: /^Text/ })).toHaveCount(0);
     await expect(detail).not.toContainText("Starts at");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});
+
+test.describe("the inbox on a phone without JavaScript", () => {
+  test.use({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+
+  test("the link's anchor alone brings the opened inquiry into view", async ({ page, baseURL }, testInfo) => {
+    const { account } = phoneInboxFor(testInfo.retry);
+    // The sign-in form needs no script either; its session cookie serves the rest.
+    const signedIn = await page.request.post(`${baseURL}/api/auth/sign-in/email`, {
+      data: { email: account.email, password: ACCOUNTS_PASSWORD },
+      headers: { origin: baseURL },
+    });
+    expect(signedIn.ok()).toBe(true);
+    await page.goto("/dashboard");
+    const name = SCHOOL_SENDERS[2];
+    await page.getByRole("link", { name: `View inquiry from ${name}` }).click();
+    await expect(page).toHaveURL(/#inquiry$/);
+    await expect(page.getByRole("heading", { name: `Inquiry from ${name}` })).toBeInViewport();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });

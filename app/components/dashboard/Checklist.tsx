@@ -46,7 +46,7 @@ export function Checklist({ items }: { items: ChecklistItemView[] }) {
   const complete = done === items.length;
   if (complete) {
     return (
-      <Card as="section" className="p-0">
+      <section className="rounded-xl border border-slate-200 bg-white shadow-sm">
         <details className="group">
           <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between gap-3 rounded-xl px-6 py-3 [&::-webkit-details-marker]:hidden">
             <span className="flex items-center gap-2">
@@ -70,7 +70,7 @@ export function Checklist({ items }: { items: ChecklistItemView[] }) {
             <Items items={items} />
           </div>
         </details>
-      </Card>
+      </section>
     );
   }
   return (

@@ -9,6 +9,14 @@ import type { E2ESeedContext } from "./index";
 
 const LONG_NAME = "Maximiliana Bartholomew-Featherstonehaugh Wolfeschlegelsteinhausen";
 
+/** Four more long names, oldest last: the list runs well past one phone screen. */
+export const SCHOOL_SENDERS = [
+  "Alexandria Constantinople Vanderbilt-Montgomery",
+  "Bartholomew Maximilian Fitzgerald-Worthington",
+  "Cornelius Archibald Pemberton-Huxley",
+  "Evangeline Seraphina Delacroix-Wainwright",
+] as const;
+
 export const PHONE_INBOX = [0, 1].map((retry) => {
   const suffix = retry === 0 ? "" : "-retry";
   const n = retry === 0 ? "1" : "2";
@@ -81,15 +89,15 @@ export async function seedPhoneInbox({ db }: E2ESeedContext) {
         message: "Please see https://example.com/a-very-long-link-to-our-party-plans-with-no-spaces-at-all-anywhere-in-it for details.",
         createdAt: new Date("2030-04-04T15:00:00Z"),
       },
-      ...[1, 2, 3, 4].map((i) => ({
+      ...SCHOOL_SENDERS.map((senderName, index) => ({
         ...place,
-        senderName: `Alexandria Constantinople Vanderbilt-Montgomery the ${i}th`,
-        senderEmail: `alexandria${i}@example.com`,
+        senderName,
+        senderEmail: `school-sender-${index + 1}@example.com`,
         phoneNumber: "701-555-0150",
-        message: `Our school fair needs a character for the whole afternoon, with photos for about two hundred families and a short show on the main stage, number ${i}.`,
+        message: `Our school fair needs a character for the whole afternoon, with photos for about two hundred families and a short show on the main stage (request ${index + 1}).`,
         eventType: ["School Event", "Meet and Greet", "Convention Appearance"],
         eventDate: "2031-09-20",
-        createdAt: new Date(Date.UTC(2030, 3, 3 - i, 15)),
+        createdAt: new Date(Date.UTC(2030, 3, 2 - index, 15)),
       })),
     ]);
   }
