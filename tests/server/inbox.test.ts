@@ -6,6 +6,7 @@ import { contactMessages, profileCategories, profileImages, profiles } from "~/s
 import { readFlash } from "~/server/flash.server";
 import { deleteInquiry, getInquiry, INBOX_PAGE_SIZE, listInquiries, markInquiryRead } from "~/server/inbox.server";
 import type { AppServices } from "~/server/services.server";
+import { formatChildAge, formatEventLength, formatStartTime, messagePreview } from "~/lib/inbox-view";
 import { todayIso } from "~/server/visibility.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { call, cookieFrom, createAccount, getRequest, postRequest, sessionCookie, testServices } from "./accounts-fixtures";
@@ -185,11 +186,40 @@ describe("dashboard inquiry actions", () => {
   });
 });
 
+describe("the inbox's plain words", () => {
+  it("previews the first line with words, cut at a word", () => {
+    expect(messagePreview("\n  Hello there!\nSecond line")).toBe("Hello there!");
+    const long = `${"word ".repeat(40)}end`;
+    const preview = messagePreview(long);
+    expect(preview.endsWith("word…")).toBe(true);
+    expect(preview.length).toBeLessThanOrEqual(121);
+    expect(messagePreview("x".repeat(300))).toBe(`${"x".repeat(120)}…`);
+  });
+
+  it("says the event details as a parent would", () => {
+    expect(formatStartTime("00:05")).toBe("12:05 AM");
+    expect(formatStartTime("12:00")).toBe("12:00 PM");
+    expect(formatStartTime("14:30")).toBe("2:30 PM");
+    expect(formatEventLength(45)).toBe("45 minutes");
+    expect(formatEventLength(60)).toBe("1 hour");
+    expect(formatEventLength(90)).toBe("1 hour 30 minutes");
+    expect(formatEventLength(121)).toBe("2 hours 1 minute");
+    expect(formatChildAge(0)).toBe("Under 1 year old");
+    expect(formatChildAge(1)).toBe("1 year old");
+    expect(formatChildAge(7)).toBe("7 years old");
+  });
+});
+
 describe("first read of an inquiry", () => {
   it("stamps first_read_at when the owner first opens it, never again, and never for someone else", async () => {
     const mine = await addInquiry(alice, { senderName: "First Read Fran" });
     const theirs = await addInquiry(bob, { senderName: "Not Yours" });
     expect(mine.firstReadAt).toBeNull();
+    // The detail carries the optional event details for the page to say in words.
+    await database.db
+      .update(contactMessages)
+      .set({ eventStartTime: "14:30", eventLengthMinutes: 90, childrenCount: 12, childAge: 6 })
+      .where(eq(contactMessages.id, mine.id));
 
     const other = await call(dashboardRoute.loader, getRequest(`/dashboard?inquiry=${theirs.id}`, aliceCookie), services);
     expect(other.status).toBe(404);
@@ -197,6 +227,12 @@ describe("first read of an inquiry", () => {
 
     const opened = await call(dashboardRoute.loader, getRequest(`/dashboard?inquiry=${mine.id}`, aliceCookie), services);
     expect(opened.status).toBe(200);
+    expect((opened.data as { selected: object }).selected).toMatchObject({
+      eventStartTime: "14:30",
+      eventLengthMinutes: 90,
+      childrenCount: 12,
+      childAge: 6,
+    });
     const first = (await inquiryRow(mine.id)).firstReadAt;
     expect(first).toBeInstanceOf(Date);
     // Opening is reading it, but the spec's Unread -> Read stays the performer's "Mark as Read".
