@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, expectAccessible, signInAs, test } from "./fixtures";
-import { insightsPerformerFor } from "./seed/insights";
+import { INSIGHTS_SEASONED, insightsPerformerFor, SEASONED_TOTALS } from "./seed/insights";
 
 const PHONE = { width: 390, height: 844 };
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
@@ -73,5 +73,27 @@ test.describe("performer insights", () => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(PHONE.width);
     await insights.screenshot({ path: testInfo.outputPath("insights-390.png") });
+  });
+
+  test("twelve weeks of numbers as totals, a chart and a table, on a phone", async ({ page }, testInfo) => {
+    await signInAs(page, INSIGHTS_SEASONED.email);
+    const insights = page.getByTestId("insights");
+    await expect(stat(page, "Profile views")).toHaveText(SEASONED_TOTALS.views.toLocaleString("en-US"));
+    await expect(stat(page, "Appearances in results")).toHaveText(SEASONED_TOTALS.appearances.toLocaleString("en-US"));
+    await expect(stat(page, "Inquiries")).toHaveText(String(SEASONED_TOTALS.inquiries));
+    const rate = Math.round((SEASONED_TOTALS.inquiries / SEASONED_TOTALS.views) * 1000) / 10;
+    await expect(stat(page, "Views to inquiry")).toContainText(`${rate}%`);
+    await expect(insights.locator(".uplot")).toBeVisible();
+
+    await insights.getByText("Show as a table").click();
+    const rows = insights.getByRole("table").getByRole("row");
+    await expect(rows).toHaveCount(13);
+    // Newest week first: this week's numbers, then eleven weeks back at the bottom.
+    const [thisWeek, oldest] = [INSIGHTS_SEASONED.weeks[0], INSIGHTS_SEASONED.weeks[11]];
+    await expect(rows.nth(1).getByRole("cell")).toHaveText([String(thisWeek.views), String(thisWeek.appearances), String(thisWeek.inquiries), "10%"]);
+    await expect(rows.nth(12).getByRole("cell")).toHaveText([String(oldest.views), String(oldest.appearances), String(oldest.inquiries), "0%"]);
+    await expectAccessible(page, TOASTS_ASIDE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await insights.screenshot({ path: testInfo.outputPath("insights-seasoned-390.png") });
   });
 });

@@ -41,6 +41,8 @@ export default function InsightsChart({ weeks }: { weeks: readonly InsightsWeek[
           { scale: "shown", side: 1, grid: { show: false }, size: 52 },
         ],
         cursor: { drag: { x: false, y: false } },
+        // The section draws its own legend (with the scales named), and the table gives the values.
+        legend: { show: false },
       },
       data,
       element,

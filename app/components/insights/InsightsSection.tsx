@@ -16,7 +16,7 @@ import {
 
 const InsightsChart = lazy(() => import("./InsightsChart"));
 
-const CHART_HEIGHT_CLASS = "min-h-[17rem]";
+const CHART_HEIGHT_CLASS = "min-h-[240px]";
 
 function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
@@ -34,7 +34,7 @@ function WeeksTable({ insights }: { insights: InsightsView }) {
   return (
     // Focusable, so a keyboard can scroll it on a screen too narrow for all five columns.
     <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Insights by week">
-      <table className="w-full text-left text-sm">
+      <table className="w-full text-left text-xs sm:text-sm">
         <caption className="sr-only">Profile views, appearances in results and inquiries per week, last {INSIGHTS_WEEKS} weeks</caption>
         <thead>
           <tr className="border-b border-slate-200 text-slate-700">
@@ -58,7 +58,7 @@ function WeeksTable({ insights }: { insights: InsightsView }) {
         <tbody>
           {[...insights.weeks].reverse().map((week) => (
             <tr key={week.weekStart} className="border-b border-slate-100 last:border-0">
-              <th scope="row" className="py-2 pr-2 font-normal text-slate-800">
+              <th scope="row" className="whitespace-nowrap py-2 pr-2 font-normal text-slate-800">
                 {shortDay(week.weekStart)}
               </th>
               <td className="px-1.5 py-2 text-right tabular-nums">{number(week.views)}</td>

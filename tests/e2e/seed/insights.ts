@@ -1,5 +1,5 @@
 import { hashPassword } from "better-auth/crypto";
-import { account, profiles, user } from "~/server/db/schema";
+import { account, profileDailyStats, profiles, user } from "~/server/db/schema";
 import { ACCOUNTS_PASSWORD } from "./accounts";
 import type { E2ESeedContext } from "./index";
 
@@ -21,6 +21,22 @@ export function insightsPerformerFor(retry: number) {
   return INSIGHTS_PERFORMERS[retry === 0 ? 0 : 1];
 }
 
+/**
+ * A performer with a season of numbers, whose dashboard is only looked at: one day in
+ * each of the last 12 weeks, the current week's today, so each lands in its own week of the chart.
+ */
+export const INSIGHTS_SEASONED = {
+  id: "e2e-insights-seasoned",
+  email: "insights-seasoned@example.com",
+  displayName: "Cassiopeia Insightful",
+  weeks: Array.from({ length: 12 }, (_, k) => ({ weeksAgo: k, views: 10 + k * 3, appearances: 200 + k * 25, inquiries: k % 4 === 0 ? 1 : 0 })),
+};
+
+export const SEASONED_TOTALS = INSIGHTS_SEASONED.weeks.reduce(
+  (sum, w) => ({ views: sum.views + w.views, appearances: sum.appearances + w.appearances, inquiries: sum.inquiries + w.inquiries }),
+  { views: 0, appearances: 0, inquiries: 0 },
+);
+
 function nextYear(): string {
   const date = new Date();
   date.setUTCFullYear(date.getUTCFullYear() + 1);
@@ -29,7 +45,7 @@ function nextYear(): string {
 
 export async function seedInsights({ db }: E2ESeedContext) {
   const password = await hashPassword(ACCOUNTS_PASSWORD);
-  for (const performer of INSIGHTS_PERFORMERS) {
+  for (const performer of [...INSIGHTS_PERFORMERS, INSIGHTS_SEASONED]) {
     const { id, email, displayName } = performer;
     await db.insert(user).values({ id, email, name: "", emailVerified: true });
     await db.insert(account).values({ id: `${id}-credential`, accountId: id, providerId: "credential", userId: id, password });
@@ -41,9 +57,20 @@ export async function seedInsights({ db }: E2ESeedContext) {
       city: "Juneau",
       travelRadius: "local_only",
       contactEmail: email,
-      isActive: true,
+      // The seasoned one is switched off: no journey's browsing can add to its numbers.
+      isActive: performer.id !== INSIGHTS_SEASONED.id,
       paymentStatus: "paid",
       paymentExpiry: nextYear(),
     });
   }
+  const today = Date.now();
+  await db.insert(profileDailyStats).values(
+    INSIGHTS_SEASONED.weeks.map((w) => ({
+      profileId: INSIGHTS_SEASONED.id,
+      day: new Date(today - w.weeksAgo * 7 * 86_400_000).toISOString().slice(0, 10),
+      views: w.views,
+      appearances: w.appearances,
+      inquiries: w.inquiries,
+    })),
+  );
 }
