@@ -10,6 +10,7 @@ import { seedPhoneBrowsing } from "./phone-browsing";
 import { seedPhoneInbox } from "./phone-inbox";
 import { seedPhonePhotos } from "./phone-photos";
 import { seedPlaces } from "./places";
+import { seedProfilePage } from "./profile-page";
 import { seedSearch } from "./search";
 import { seedShortlist } from "./shortlist";
 import { seedSubscription } from "./subscription";
@@ -25,7 +26,7 @@ export interface E2ESeedContext {
 type Seeder = (ctx: E2ESeedContext) => Promise<void>;
 
 // Each feature's end-to-end fixtures register here; they run once, before the server starts.
-const seeders: Seeder[] = [seedEditor, seedImages, seedDirectory, seedSearch, seedSuggest, seedPlaces, seedWiden, seedAccounts, seedSubscription, seedAdmin, seedDeleteAccount, seedPhoneInbox, seedPhonePhotos, seedPhoneBrowsing, seedShortlist, seedInsights];
+const seeders: Seeder[] = [seedEditor, seedImages, seedDirectory, seedSearch, seedSuggest, seedPlaces, seedWiden, seedAccounts, seedSubscription, seedAdmin, seedDeleteAccount, seedPhoneInbox, seedPhonePhotos, seedPhoneBrowsing, seedShortlist, seedProfilePage, seedInsights];
 
 export async function seedE2E(ctx: E2ESeedContext) {
   for (const seed of seeders) await seed(ctx);
