@@ -203,12 +203,13 @@ export function ProfileSummary({
       {price ? <p className="text-xl font-semibold text-slate-900">{price}</p> : null}
       {children}
       {profile.categories.length > 0 ? (
+        // Each chip's tap area reaches 44 px into the gap between rows (before:-inset-y-1).
         <ul className="flex flex-wrap gap-2" aria-label="Categories">
           {profile.categories.map((category) => (
             <li key={category}>
               <Link
                 to={`/categories/${encodeURIComponent(category)}`}
-                className="inline-flex min-h-9 items-center rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-800 underline-offset-2 hover:bg-brand-200 hover:underline"
+                className="relative inline-flex min-h-9 items-center rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-800 underline-offset-2 before:absolute before:inset-x-0 before:-inset-y-1 before:content-[''] hover:bg-brand-200 hover:underline"
               >
                 {category}
               </Link>
