@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test, waitForMail } from "./fixtures";
+import { FAIRY_READ_HOURS, INQUIRY } from "./seed/inquiry";
 import { SEARCH } from "./seed/search";
 
 const PERFORMER = SEARCH.orlandoAnime;
@@ -186,5 +187,34 @@ test.describe("sending an inquiry", () => {
     await form.getByRole("textbox", { name: "Name", exact: true }).focus();
     await expect(form.getByRole("textbox", { name: "City", exact: true })).toHaveValue("Round Rock");
     await expectAccessible(page, TOASTS_ASIDE);
+  });
+
+  test.describe("on a phone", () => {
+    test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+    test("the confirmation says how soon the performer usually reads inquiries and offers similar performers", async ({ page }) => {
+      const { fairy, knight } = INQUIRY;
+      const sender = { name: "Morgan Birthday-Planner", email: `morgan.${Date.now()}@example.org` };
+      await page.goto(`/profile/${fairy.id}`);
+      const form = page.getByRole("form", { name: `Send ${fairy.displayName} a message` });
+      await fillInquiry(page, sender);
+      await page.getByRole("textbox", { name: /^What is/ }).fill(String(await mathAnswer(page)));
+      await form.getByRole("button", { name: "Send Message" }).click();
+
+      await expect(page.getByRole("heading", { name: "Message sent successfully!" })).toBeFocused();
+      await expect(
+        page.getByText(`${fairy.displayName} will reply to you directly by email or phone. ${fairy.displayName} usually reads inquiries within ${FAIRY_READ_HOURS} hours.`),
+      ).toBeVisible();
+      const similar = page.getByRole("region", { name: "You might also like" });
+      const neighbour = similar.getByRole("link", { name: new RegExp(knight.displayName) });
+      await expect(neighbour).toBeVisible();
+      // Nothing wider than the phone.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await expectAccessible(page, TOASTS_ASIDE);
+
+      await neighbour.click();
+      await expect(page).toHaveURL(new RegExp(`/profile/${knight.id}$`));
+      await expect(page.getByRole("form", { name: `Send ${knight.displayName} a message` })).toBeVisible();
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type MouseEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, type MouseEvent, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { ResponsiveImage } from "~/components/profile/ResponsiveImage";
 import { buttonClass } from "~/components/ui/Button";
@@ -25,6 +25,7 @@ interface InquiryConfirmationProps {
  */
 export function InquiryConfirmation({ children, similar = [], onSendAnother }: InquiryConfirmationProps) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const similarHeading = useId();
   const location = useLocation();
   useEffect(() => heading.current?.focus(), []);
   const shown = similar.filter((performer) => !performer.isSample).slice(0, SIMILAR_SHOWN);
@@ -46,8 +47,8 @@ export function InquiryConfirmation({ children, similar = [], onSendAnother }: I
         <div className="mt-2 space-y-2 text-sm">{children}</div>
       </div>
       {shown.length > 0 ? (
-        <section aria-labelledby="inquiry-similar-heading" className="space-y-3">
-          <h3 id="inquiry-similar-heading" className="text-base font-semibold text-slate-900">
+        <section aria-labelledby={similarHeading} className="space-y-3">
+          <h3 id={similarHeading} className="text-base font-semibold text-slate-900">
             You might also like
           </h3>
           <ul className="grid gap-3 sm:grid-cols-3">
