@@ -78,13 +78,14 @@ test("save three performers from cards and a profile, compare them side by side,
   const sparkleColumn = columns(page).nth(0);
   await expect(sparkleColumn).toContainText(`${sparkle.city}, ${set.state}`);
   await expect(sparkleColumn).toContainText("$120 - $180 / hour");
-  await expect(sparkleColumn).toContainText("Short distance (10-25 miles)");
-  await expect(sparkleColumn).toContainText("Family-friendly events only: Yes");
+  await expect(sparkleColumn).toContainText("Travels up to 25 miles");
+  await expect(sparkleColumn).toContainText("Family-friendly shows only: Yes");
   await expect(sparkleColumn.getByRole("link", { name: sparkle.displayName })).toHaveAttribute("href", `/profile/${sparkle.id}`);
   const captainColumn = columns(page).nth(2);
   await expect(captainColumn).toContainText("Price on request");
   await expect(captainColumn).toContainText("Performs outdoors: No");
-  await expect(captainColumn).toContainText("Brings own costume: Yes");
+  await expect(captainColumn).toContainText("Family-friendly shows only: Not stated");
+  await expect(captainColumn).toContainText("Brings their own costume: Yes");
 
   // Side by side: the columns share a row, the next one peeking in to be scrolled to; the page itself stays 390 px wide.
   const [first, second] = [await columns(page).nth(0).boundingBox(), await columns(page).nth(1).boundingBox()];

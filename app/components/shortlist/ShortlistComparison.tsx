@@ -1,8 +1,8 @@
 import { Link } from "react-router";
+import { travelStatement } from "~/components/profile/ProfileDetails";
 import { ResponsiveImage } from "~/components/profile/ResponsiveImage";
 import { Badge } from "~/components/ui/Badge";
 import { cx } from "~/components/ui/cx";
-import { travelRangeLabel } from "~/lib/constants";
 import { formatLocation } from "~/lib/format";
 import { priceLine } from "~/lib/profile-view";
 import type { ShortlistFlags, ShortlistPerformer } from "~/lib/shortlist";
@@ -21,10 +21,13 @@ interface ShortlistComparisonProps {
   onRemove?: (id: string) => void;
 }
 
-const FLAG_LABELS: { key: keyof ShortlistFlags; label: string }[] = [
-  { key: "familyFriendlyOnly", label: "Family-friendly events only" },
-  { key: "bringOwnCostume", label: "Brings own costume" },
-  { key: "performOutdoors", label: "Performs outdoors" },
+// The profile's own wording (ProfileDetails), as a row each performer answers. A box the performer
+// left unticked is a "No" where ticked is the default (costume, outdoors); "Family-friendly shows
+// only" unticked says nothing about their family shows, so it reads "Not stated" rather than "No".
+const FLAG_ROWS: { key: keyof ShortlistFlags; label: string; off: string }[] = [
+  { key: "familyFriendlyOnly", label: "Family-friendly shows only", off: "Not stated" },
+  { key: "bringOwnCostume", label: "Brings their own costume", off: "No" },
+  { key: "performOutdoors", label: "Performs outdoors", off: "No" },
 ];
 
 // Every column has the same seven rows (photo, name, price, travel, categories, good to know,
@@ -42,7 +45,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-function YesNo({ yes, label }: { yes: boolean; label: string }) {
+function FlagRow({ yes, label, off }: { yes: boolean; label: string; off: string }) {
   return (
     <li className="flex items-start gap-2">
       <svg
@@ -58,7 +61,7 @@ function YesNo({ yes, label }: { yes: boolean; label: string }) {
         {yes ? <path d="m4 10.5 4 4 8-9" /> : <path d="M5 10h10" />}
       </svg>
       <span>
-        {label}: <span className="font-semibold">{yes ? "Yes" : "No"}</span>
+        {label}: <span className="font-semibold">{yes ? "Yes" : off}</span>
       </span>
     </li>
   );
@@ -114,7 +117,7 @@ function ListedColumn({
       </div>
       <dl className="row-span-4 grid grid-rows-subgrid gap-0">
         <Fact label="Price">{priceLine(performer.priceMin, performer.priceMax)}</Fact>
-        <Fact label="Travel range">{travelRangeLabel(performer.travelRadius)}</Fact>
+        <Fact label="Travel range">{travelStatement(performer.travelRadius)}</Fact>
         <Fact label="Categories">
           {performer.categories.length > 0 ? (
             <ul className="flex flex-wrap gap-1.5" aria-label={`Categories of ${performer.displayName}`}>
@@ -130,8 +133,8 @@ function ListedColumn({
         </Fact>
         <Fact label="Good to know">
           <ul className="space-y-1">
-            {FLAG_LABELS.map((flag) => (
-              <YesNo key={flag.key} yes={performer.flags[flag.key]} label={flag.label} />
+            {FLAG_ROWS.map((flag) => (
+              <FlagRow key={flag.key} yes={performer.flags[flag.key]} label={flag.label} off={flag.off} />
             ))}
           </ul>
         </Fact>
