@@ -1,6 +1,16 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SHORTLIST_MAX } from "~/lib/shortlist";
+import {
+  clearShortlist,
+  readShortlist,
+  removeFromShortlist,
+  saveAllToShortlist,
+  saveToShortlist,
+  SHORTLIST_MAX,
+  SHORTLIST_STORAGE_KEY,
+  shortlistHref,
+  subscribeToShortlist,
+} from "~/lib/shortlist";
 import { loader as shortlistLoader } from "~/routes/shortlist";
 import { loadConfig } from "~/server/config.server";
 import { profiles } from "~/server/db/schema";
@@ -127,5 +137,94 @@ describe("the /shortlist loader", () => {
   it("keeps a signed-in visitor's copy private", async () => {
     const result = await callLoader(`?ids=${sparkle.id}`, "better-auth.session_token=abc");
     expect(cacheControl(result)).toBe("private, no-store");
+  });
+});
+
+// The browser's side (app/lib/shortlist.ts) against a stand-in for window.localStorage.
+describe("the shortlist kept in the browser", () => {
+  const stored = new Map<string, string>();
+  let blocked = false;
+  const storage = {
+    getItem: (key: string) => {
+      if (blocked) throw new Error("SecurityError");
+      return stored.get(key) ?? null;
+    },
+    setItem: (key: string, value: string) => {
+      if (blocked) throw new Error("SecurityError");
+      stored.set(key, value);
+    },
+  };
+  const windowLike = { localStorage: storage, addEventListener: () => undefined, removeEventListener: () => undefined };
+
+  beforeAll(() => {
+    (globalThis as { window?: unknown }).window = windowLike;
+  });
+  afterAll(() => {
+    delete (globalThis as { window?: unknown }).window;
+  });
+
+  it("saves each performer once, up to the limit, and removes and clears", () => {
+    clearShortlist();
+    const heard: number[] = [];
+    const unsubscribe = subscribeToShortlist(() => heard.push(readShortlist().length));
+    expect(saveToShortlist({ id: "a", name: "Anna" }, 1)).toBe("saved");
+    expect(saveToShortlist({ id: "a", name: "Anna" }, 2)).toBe("already");
+    expect(readShortlist()).toEqual([{ id: "a", name: "Anna", savedAt: 1 }]);
+    // The same array until something changes (useSyncExternalStore relies on it).
+    expect(readShortlist()).toBe(readShortlist());
+    for (let n = 1; n < SHORTLIST_MAX; n++) saveToShortlist({ id: `p${n}`, name: `P${n}` });
+    expect(readShortlist()).toHaveLength(SHORTLIST_MAX);
+    expect(saveToShortlist({ id: "one-too-many", name: "Late" })).toBe("full");
+    removeFromShortlist("a");
+    expect(readShortlist().map((entry) => entry.id)).not.toContain("a");
+    expect(JSON.parse(stored.get(SHORTLIST_STORAGE_KEY) ?? "[]")).toHaveLength(SHORTLIST_MAX - 1);
+    clearShortlist();
+    expect(readShortlist()).toEqual([]);
+    unsubscribe();
+    expect(heard).toEqual([1, ...Array.from({ length: SHORTLIST_MAX - 1 }, (_, n) => n + 2), SHORTLIST_MAX - 1, 0]);
+  });
+
+  it("saves a shared list into the room left", () => {
+    clearShortlist();
+    for (let n = 0; n < SHORTLIST_MAX - 2; n++) saveToShortlist({ id: `p${n}`, name: `P${n}` });
+    expect(saveAllToShortlist([{ id: "p0", name: "P0" }, { id: "x", name: "X" }, { id: "y", name: "Y" }, { id: "z", name: "Z" }])).toBe(2);
+    expect(readShortlist().slice(-2).map((entry) => entry.id)).toEqual(["x", "y"]);
+    clearShortlist();
+  });
+
+  it("reads whatever was stored as a clean list", () => {
+    stored.set(SHORTLIST_STORAGE_KEY, "not json");
+    expect(readShortlist()).toEqual([]);
+    stored.set(SHORTLIST_STORAGE_KEY, JSON.stringify({ id: "a" }));
+    expect(readShortlist()).toEqual([]);
+    stored.set(
+      SHORTLIST_STORAGE_KEY,
+      JSON.stringify([
+        { id: "a", name: "Anna", savedAt: 1 },
+        { id: "a", name: "Anna again", savedAt: 2 },
+        { id: "bad id", name: "Spaces", savedAt: 3 },
+        { id: "b", name: 7, savedAt: 4 },
+        { id: "c", name: "Cleo", savedAt: 5 },
+        ...Array.from({ length: 30 }, (_, n) => ({ id: `m${n}`, name: "M", savedAt: 6 })),
+      ]),
+    );
+    const entries = readShortlist();
+    expect(entries.slice(0, 2)).toEqual([
+      { id: "a", name: "Anna", savedAt: 1 },
+      { id: "c", name: "Cleo", savedAt: 5 },
+    ]);
+    expect(entries).toHaveLength(SHORTLIST_MAX);
+  });
+
+  it("keeps working in memory when the browser refuses storage", () => {
+    clearShortlist();
+    blocked = true;
+    expect(saveToShortlist({ id: "kept", name: "Kept" }, 9)).toBe("saved");
+    expect(readShortlist()).toEqual([{ id: "kept", name: "Kept", savedAt: 9 }]);
+  });
+
+  it("writes share links with readable commas", () => {
+    expect(shortlistHref([])).toBe("/shortlist");
+    expect(shortlistHref(["a-1", "b_2"])).toBe("/shortlist?ids=a-1,b_2");
   });
 });
