@@ -17,6 +17,32 @@ async function heightOf(locator: Locator): Promise<number> {
   return box!.height;
 }
 
+/**
+ * The visible controls inside `scopes` shorter than a thumb (44 px), as "text (height)". Links
+ * inside running text are left out: they sit in a line of words, not in a row of their own.
+ */
+async function smallTargets(page: Page, scopes: string[]): Promise<string[]> {
+  return page.evaluate(
+    ({ scopes, min }) => {
+      const found: string[] = [];
+      for (const scope of scopes) {
+        for (const root of document.querySelectorAll(scope)) {
+          for (const el of root.querySelectorAll<HTMLElement>("a, button, input:not([type=hidden]), select, summary")) {
+            const box = el.getBoundingClientRect();
+            if (box.width === 0 || box.height === 0) continue;
+            if (el.tagName === "A" && el.closest("p")) continue;
+            const target = el.tagName === "INPUT" && ["checkbox", "radio"].includes((el as HTMLInputElement).type) ? el.closest("label") ?? el : el;
+            const height = target.getBoundingClientRect().height;
+            if (height < min) found.push(`${scope}: ${(el.textContent || el.getAttribute("aria-label") || el.tagName).trim()} (${Math.round(height)})`);
+          }
+        }
+      }
+      return found;
+    },
+    { scopes, min: MIN_TAP },
+  );
+}
+
 /** Waits until React has hydrated the page, so its effects (and the pop-up's timer) have started. */
 async function waitForHydration(page: Page) {
   await page.waitForFunction(() => {
@@ -42,6 +68,7 @@ test.describe("phone-first browsing", () => {
     await expect(page.getByLabel("State", { exact: true })).toBeHidden();
     await expect(page.getByRole("checkbox", { name: "Mascot Style" })).toBeHidden();
     expect(await heightOf(toggle)).toBeGreaterThanOrEqual(MIN_TAP);
+    expect(await smallTargets(page, ["header", "main aside", "nav[aria-label=Pagination]", "footer"])).toEqual([]);
     // Nothing is wider than the screen, long stage names included.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await expectAccessible(page);
@@ -55,6 +82,7 @@ test.describe("phone-first browsing", () => {
     for (const control of [page.getByLabel("State", { exact: true }), page.getByLabel("City", { exact: true }), page.getByRole("button", { name: "Apply filters" })]) {
       expect(await heightOf(control)).toBeGreaterThanOrEqual(MIN_TAP);
     }
+    expect(await smallTargets(page, ["main aside"])).toEqual([]);
     await expectAccessible(page);
 
     // Ticking does not change the page out of view; the button applies.
@@ -100,6 +128,7 @@ test.describe("phone-first browsing", () => {
     await expectAccessible(page);
 
     await toggle.click();
+    expect(await smallTargets(page, ["header", "main form[role=search]"])).toEqual([]);
     for (const name of ["State", "City", "Category"]) expect(await heightOf(page.getByLabel(name, { exact: true }))).toBeGreaterThanOrEqual(MIN_TAP);
     await page.getByLabel("Category", { exact: true }).selectOption("Mascot Style");
     await page.getByRole("button", { name: "Apply filters" }).click();
@@ -119,6 +148,7 @@ test.describe("phone-first browsing", () => {
     await expect(box).toHaveAttribute("placeholder", "Character, city or ZIP");
     // Not twice on one small screen: the header's box steps aside on the home page.
     await expect(page.getByRole("search", { name: "Site search" })).toBeHidden();
+    expect(await smallTargets(page, ["header", 'section[aria-labelledby="hero-heading"]'])).toEqual([]);
     // The first thing to reach by keyboard inside the banner.
     const firstControl = page.locator('section[aria-labelledby="hero-heading"]').locator("input, a, button").first();
     await expect(firstControl).toHaveAttribute("role", "combobox");

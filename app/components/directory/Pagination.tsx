@@ -20,7 +20,7 @@ function pageWindow(page: number, pageCount: number): (number | "gap")[] {
   return result;
 }
 
-const itemClass = "inline-flex min-w-10 items-center justify-center rounded-md border px-3 py-2 text-sm font-semibold";
+const itemClass = "inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border px-3 py-2 text-sm font-semibold";
 
 export function Pagination({ page, pageCount, hrefFor }: PaginationProps) {
   if (pageCount <= 1) return null;

@@ -84,7 +84,7 @@ export function Footer({ siteName }: { siteName: string }) {
                 <a
                   href={s.href}
                   rel="noopener noreferrer"
-                  className="inline-flex rounded-full p-2 text-slate-300 hover:bg-slate-800 hover:text-white"
+                  className="inline-flex rounded-full p-3 text-slate-300 hover:bg-slate-800 hover:text-white"
                 >
                   {s.icon}
                   <span className="sr-only">
@@ -103,10 +103,11 @@ export function Footer({ siteName }: { siteName: string }) {
             >
               {column.title}
             </h2>
-            <ul className="mt-3 space-y-2">
+            {/* Rows a thumb can hit on a phone; the usual tight list where a pointer is used. */}
+            <ul className="mt-2 lg:mt-3 lg:space-y-2">
               {column.links.map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to} className="text-sm hover:text-white hover:underline">
+                  <Link to={link.to} className="inline-flex min-h-11 items-center text-sm hover:text-white hover:underline lg:min-h-0">
                     {link.label}
                   </Link>
                 </li>

@@ -35,7 +35,7 @@ export function HeaderSearch({ className }: { className?: string }) {
         type="submit"
         aria-label="Search"
         title="Search"
-        className="absolute right-1 top-1 flex h-9 w-10 items-center justify-center rounded-full text-slate-600 hover:bg-slate-200 hover:text-brand-700"
+        className="absolute right-0 top-0 flex h-11 w-11 items-center justify-center rounded-full text-slate-600 hover:bg-slate-200 hover:text-brand-700"
       >
         <SearchIcon />
       </button>
