@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { profileDailyStats } from "~/server/db/schema";
 import { sendBillingReminders } from "~/server/jobs/listing-lifecycle.server";
+import { grantFreeListing } from "~/server/payments/grants.server";
 import { todayIso } from "~/server/visibility.server";
 import { createProfile, createUser, DAY_MS, ENGINE, mailTo, periodEnd, subscribeAndPay, usePaymentsHarness } from "./payments-fixtures";
 
@@ -37,5 +38,21 @@ describe(`the renewal reminder quotes the year's numbers (${ENGINE})`, () => {
     expect(await sendBillingReminders(harness.context, remindAt)).toMatchObject({ renewal: 1 });
     const [reminder] = (await mailTo(harness, account.email)).filter((m) => m.subject.includes("renews on"));
     expect(reminder.text).not.toContain("In the past year");
+  });
+
+  it("the note before a free year ends quotes that year's numbers too", async () => {
+    const account = await createUser(harness);
+    await createProfile(harness, account.id, "OR", "Portland");
+    const { listing: change } = await grantFreeListing(harness.database.db, harness.context, { userId: account.id, startsOn: todayIso() });
+    const end = new Date(`${change!.after.paymentExpiry!}T12:00:00Z`);
+    const remindAt = new Date(end.getTime() - 30 * DAY_MS);
+    await harness.database.db
+      .insert(profileDailyStats)
+      .values({ profileId: account.id, day: todayIso(new Date(remindAt.getTime() - 3 * DAY_MS)), views: 1, appearances: 12, inquiries: 1 });
+    expect(await sendBillingReminders(harness.context, remindAt)).toMatchObject({ freeListing: 1 });
+    const [note] = (await mailTo(harness, account.email)).filter((m) => m.subject.startsWith("Your free"));
+    expect(note.text).toContain(
+      "In the past year your listing appeared 12 times in search and browse results, your profile was viewed 1 time, and you received 1 inquiry.",
+    );
   });
 });

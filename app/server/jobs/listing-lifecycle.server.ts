@@ -196,7 +196,14 @@ export async function sendBillingReminders(context: PaymentsContext, now: Date =
       if (!(await claimNotice(tx, "grant_ending", grant.userId, grant.grantId))) return false;
       await enqueueEmail(
         tx,
-        freeListingEndingEmail({ siteName, to: grant.email, endsOn: grant.endsOn, amountUsd, subscribeUrl: links.subscription }),
+        freeListingEndingEmail({
+          siteName,
+          to: grant.email,
+          endsOn: grant.endsOn,
+          amountUsd,
+          subscribeUrl: links.subscription,
+          year: await yearNumbers(tx, grant.userId, now),
+        }),
       );
       return true;
     });

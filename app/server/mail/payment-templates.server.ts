@@ -165,6 +165,8 @@ export interface FreeListingEndingArgs extends Common {
   endsOn: string;
   amountUsd: number;
   subscribeUrl: string;
+  /** What the free year brought (app/server/insights/); null when nothing was counted. */
+  year?: YearNumbers | null;
 }
 
 /** Before a free (open beta) listing ends: nothing renews by itself, so say how to stay listed. */
@@ -175,11 +177,13 @@ export function freeListingEndingEmail(a: FreeListingEndingArgs): OutgoingEmail 
     "",
     `Thank you for joining the ${a.siteName} open beta. After ${date} your listing leaves the directory unless you subscribe (${dollars(a.amountUsd)} per year, renews automatically, cancel anytime).`,
     "",
+    ...(a.year ? [yearInNumbers(a.year), ""] : []),
     `Subscribe: ${a.subscribeUrl}`,
   ].join("\n");
   const body = html([
     `Your free year ends on <strong>${escapeHtml(date)}</strong>.`,
     `Thank you for joining the ${escapeHtml(a.siteName)} open beta. After ${escapeHtml(date)} your listing leaves the directory unless you subscribe (${dollars(a.amountUsd)} per year, renews automatically, cancel anytime).`,
+    ...(a.year ? [escapeHtml(yearInNumbers(a.year))] : []),
     link(a.subscribeUrl, "Subscribe"),
   ]);
   return { to: a.to, subject: `Your free ${a.siteName} listing ends on ${date}`, text, html: body };
