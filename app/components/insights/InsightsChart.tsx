@@ -7,7 +7,7 @@ import { shortDay, type InsightsWeek } from "~/lib/insights-view";
 // when the section is shown, not with the dashboard's first load.
 
 const HEIGHT = 240;
-export const SERIES_COLOURS = { views: "#6d28d9", appearances: "#0f766e", inquiries: "#c2410c" } as const;
+const SERIES_COLOURS = { views: "#6d28d9", appearances: "#0f766e", inquiries: "#c2410c" } as const;
 
 export default function InsightsChart({ weeks }: { weeks: readonly InsightsWeek[] }) {
   const holder = useRef<HTMLDivElement>(null);
