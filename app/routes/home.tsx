@@ -78,7 +78,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 : "Recently listed performers ready for your next event."}
             </p>
           </div>
-          <Link to="/browse" className="font-semibold text-brand-800 underline hover:no-underline">
+          <Link to="/browse" className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline hover:no-underline">
             View all performers
           </Link>
         </div>
@@ -106,7 +106,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 id="categories-heading" className="text-3xl font-bold tracking-tight text-slate-900">
             Popular Categories
           </h2>
-          <Link to="/categories" className="font-semibold text-brand-800 underline hover:no-underline">
+          <Link to="/categories" className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline hover:no-underline">
             All categories
           </Link>
         </div>

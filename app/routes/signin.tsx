@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/signin";
 import { AuthLayout, authLinkClass } from "~/components/auth/AuthLayout";
-import { EmailField } from "~/components/auth/AuthFields";
+import { EmailField, TAP_HEIGHT } from "~/components/auth/AuthFields";
 import { AuthForm } from "~/components/auth/AuthForm";
 import { Alert } from "~/components/ui/Alert";
 import { TextField } from "~/components/ui/Field";
@@ -76,11 +76,12 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
               name="password"
               type="password"
               autoComplete="current-password"
+              className={TAP_HEIGHT}
               error={errors.password}
               required
             />
             <div className="flex justify-end text-sm">
-              <Link to="/forgot-password" className={authLinkClass}>
+              <Link to="/forgot-password" className={`${authLinkClass} inline-flex min-h-11 items-center`}>
                 Forgot your password?
               </Link>
             </div>

@@ -2,6 +2,9 @@ import { TextField } from "~/components/ui/Field";
 import { PASSWORD_MIN_LENGTH } from "~/lib/constants";
 import type { FieldErrors } from "~/lib/form";
 
+/** An account page's fields are thumb-sized (44 px) on a phone. */
+export const TAP_HEIGHT = "min-h-11";
+
 /** The account's email address, as every account page asks for it. */
 export function EmailField({ error, defaultValue }: { error?: string; defaultValue?: string }) {
   return (
@@ -12,6 +15,7 @@ export function EmailField({ error, defaultValue }: { error?: string; defaultVal
       autoComplete="email"
       inputMode="email"
       defaultValue={defaultValue}
+      className={TAP_HEIGHT}
       error={error}
       required
     />
@@ -27,6 +31,7 @@ export function NewPasswordFields({ errors, labels }: { errors: FieldErrors; lab
         name="password"
         type="password"
         autoComplete="new-password"
+        className={TAP_HEIGHT}
         hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
         error={errors.password}
         required
@@ -36,6 +41,7 @@ export function NewPasswordFields({ errors, labels }: { errors: FieldErrors; lab
         name="confirmPassword"
         type="password"
         autoComplete="new-password"
+        className={TAP_HEIGHT}
         error={errors.confirmPassword}
         required
       />

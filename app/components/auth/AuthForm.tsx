@@ -50,7 +50,7 @@ export function AuthForm({
       ) : null}
       <Form method="post" noValidate onSubmit={onSubmit} onChange={clearChanged} className="space-y-5">
         {children(errors)}
-        <Button type="submit" className="w-full" disabled={busy}>
+        <Button type="submit" className="min-h-11 w-full" disabled={busy}>
           {busy ? busyLabel : submitLabel}
         </Button>
         {footer}
