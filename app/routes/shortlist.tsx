@@ -111,8 +111,7 @@ function OwnShortlist() {
   const listHeading = useRef<HTMLHeadingElement>(null);
   const emptyFocus = useRef(false);
   const fetched = new Map((fetcher.data?.items ?? []).map((item) => [item.id, item]));
-  const ids = saved.map((entry) => entry.id);
-  const key = ids.join(",");
+  const key = saved.map((entry) => entry.id).join(",");
   const missing = saved.some((entry) => !fetched.has(entry.id));
 
   useEffect(() => {
@@ -147,7 +146,7 @@ function OwnShortlist() {
   const intro = (
     <>
       <p>Compare the performers you saved, share the list, or ask them all at once.</p>
-      <p className="mt-1 text-sm text-slate-600">Your shortlist is kept in this browser only: no account needed, nothing stored about you.</p>
+      <p className="mt-1 text-sm text-slate-600">Your shortlist is kept in this browser only: no account, no tracking.</p>
     </>
   );
 
