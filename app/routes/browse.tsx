@@ -3,6 +3,7 @@ import type { Route } from "./+types/browse";
 import { DirectoryListing } from "~/components/directory/DirectoryListing";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { browseHref, placeName, type DirectoryFilters } from "~/lib/directory-params";
+import { useRememberSearchPlace } from "~/lib/last-search-place";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { performersForPlace } from "~/lib/place-listing-view";
 import { listingPageJsonLd, type Crumb } from "~/lib/structured-data";
@@ -78,6 +79,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 
 export default function Browse({ loaderData }: Route.ComponentProps) {
   const text = describe(loaderData.filters, loaderData.total);
+  useRememberSearchPlace(loaderData.filters);
   return (
     <>
       <PageHeader
