@@ -37,29 +37,3 @@ export function messagePreview(message: string): string {
   const space = cut.lastIndexOf(" ");
   return `${(space > PREVIEW_LENGTH / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
-
-/** "14:30" -> "2:30 PM". */
-export function formatStartTime(value: string): string {
-  const match = /^(\d{2}):(\d{2})$/.exec(value);
-  if (!match) return value;
-  const hours = Number(match[1]);
-  const suffix = hours < 12 ? "AM" : "PM";
-  const twelve = hours % 12 === 0 ? 12 : hours % 12;
-  return `${twelve}:${match[2]} ${suffix}`;
-}
-
-/** 90 -> "1 hour 30 minutes", 120 -> "2 hours", 45 -> "45 minutes". */
-export function formatEventLength(minutes: number): string {
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  const parts: string[] = [];
-  if (hours > 0) parts.push(`${hours} ${hours === 1 ? "hour" : "hours"}`);
-  if (rest > 0 || hours === 0) parts.push(`${rest} ${rest === 1 ? "minute" : "minutes"}`);
-  return parts.join(" ");
-}
-
-/** 0 -> "Under 1 year old", 1 -> "1 year old", 7 -> "7 years old". */
-export function formatChildAge(age: number): string {
-  if (age === 0) return "Under 1 year old";
-  return `${age} ${age === 1 ? "year" : "years"} old`;
-}

@@ -134,7 +134,7 @@ function ConfirmDeletion({ email, renewing, answer }: { email: string; renewing:
               className="sm:max-w-xs"
             />
             <div className="flex flex-wrap items-center gap-3">
-              <Button type="submit" variant="danger" disabled={submitting}>
+              <Button type="submit" variant="dangerConfirm" disabled={submitting}>
                 {submitting ? ACCOUNT_DELETION_TEXTS.pending : ACCOUNT_DELETION_TEXTS.button}
               </Button>
               <ButtonLink to="/dashboard" variant="secondary">

@@ -227,7 +227,7 @@ function ConfirmDelete({ imageId, number }: { imageId: string; number: number })
         <Form method="post" action={PAGE} replace preventScrollReset>
           <input type="hidden" name="intent" value="delete" />
           <input type="hidden" name="imageId" value={imageId} />
-          <Button type="submit" variant="danger" disabled={deleting}>
+          <Button type="submit" variant="dangerConfirm" disabled={deleting}>
             {deleting ? "Deleting…" : "Delete image"}
           </Button>
         </Form>

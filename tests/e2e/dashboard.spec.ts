@@ -230,7 +230,7 @@ test.describe("the inbox on a phone", () => {
     expect(replyBox && replyBox.height >= 44).toBe(true);
 
     await expect(detail).toContainText("2:30 PM");
-    await expect(detail).toContainText("1 hour 30 minutes");
+    await expect(detail).toContainText("1.5 hours");
     await expect(detail).toContainText("12 children");
     await expect(detail).toContainText("6 years old");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

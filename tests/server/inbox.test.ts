@@ -6,7 +6,8 @@ import { contactMessages, profileCategories, profileImages, profiles } from "~/s
 import { readFlash } from "~/server/flash.server";
 import { deleteInquiry, getInquiry, INBOX_PAGE_SIZE, listInquiries, markInquiryRead } from "~/server/inbox.server";
 import type { AppServices } from "~/server/services.server";
-import { formatChildAge, formatEventLength, formatStartTime, messagePreview } from "~/lib/inbox-view";
+import { messagePreview } from "~/lib/inbox-view";
+import { childAgeLabel, eventLengthLabel, startTimeLabel } from "~/lib/inquiry-fields";
 import { todayIso } from "~/server/visibility.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { call, cookieFrom, createAccount, getRequest, postRequest, sessionCookie, testServices } from "./accounts-fixtures";
@@ -196,17 +197,19 @@ describe("the inbox's plain words", () => {
     expect(messagePreview("x".repeat(300))).toBe(`${"x".repeat(120)}…`);
   });
 
+  // The inbox and the performer's email say the details with the same words as the form's choices.
   it("says the event details as a parent would", () => {
-    expect(formatStartTime("00:05")).toBe("12:05 AM");
-    expect(formatStartTime("12:00")).toBe("12:00 PM");
-    expect(formatStartTime("14:30")).toBe("2:30 PM");
-    expect(formatEventLength(45)).toBe("45 minutes");
-    expect(formatEventLength(60)).toBe("1 hour");
-    expect(formatEventLength(90)).toBe("1 hour 30 minutes");
-    expect(formatEventLength(121)).toBe("2 hours 1 minute");
-    expect(formatChildAge(0)).toBe("Under 1 year old");
-    expect(formatChildAge(1)).toBe("1 year old");
-    expect(formatChildAge(7)).toBe("7 years old");
+    expect(startTimeLabel("00:05")).toBe("12:05 AM");
+    expect(startTimeLabel("12:00")).toBe("12:00 PM");
+    expect(startTimeLabel("14:30")).toBe("2:30 PM");
+    expect(eventLengthLabel(60)).toBe("1 hour");
+    expect(eventLengthLabel(90)).toBe("1.5 hours");
+    expect(eventLengthLabel(240)).toBe("4 hours or more");
+    expect(eventLengthLabel(45)).toBe("45 min");
+    expect(eventLengthLabel(125)).toBe("2 h 5 min");
+    expect(childAgeLabel(0)).toBe("under 1 year old");
+    expect(childAgeLabel(1)).toBe("1 year old");
+    expect(childAgeLabel(7)).toBe("7 years old");
   });
 });
 

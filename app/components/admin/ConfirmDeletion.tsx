@@ -14,7 +14,7 @@ export function ConfirmDeletion({ pending, action }: { pending: PendingConfirmat
           <input type="hidden" name="intent" value={pending.intent} />
           <input type="hidden" name="id" value={pending.id} />
           <input type="hidden" name="confirmed" value="yes" />
-          <Button type="submit" variant="danger" size="sm">
+          <Button type="submit" variant="dangerConfirm" size="sm">
             Yes, delete
           </Button>
         </Form>

@@ -2,7 +2,8 @@ import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/Alert";
 import { Button, buttonClass } from "~/components/ui/Button";
-import { formatChildAge, formatEventLength, formatStartTime, type InquiryDetailView } from "~/lib/inbox-view";
+import type { InquiryDetailView } from "~/lib/inbox-view";
+import { childAgeLabel, eventLengthLabel, startTimeLabel } from "~/lib/inquiry-fields";
 import { telHref } from "~/lib/format";
 import { ReadBadge } from "./InquiryList";
 import { formatDate } from "./format";
@@ -127,14 +128,14 @@ export function InquiryDetail({
       <dl className="grid gap-4 text-sm sm:grid-cols-2">
         <Fact term="Event types">{inquiry.eventTypes.length ? inquiry.eventTypes.join(", ") : "Not specified"}</Fact>
         <Fact term="Event date">{inquiry.eventDate ? formatDate(inquiry.eventDate) : "Not given"}</Fact>
-        {inquiry.eventStartTime ? <Fact term="Starts at">{formatStartTime(inquiry.eventStartTime)}</Fact> : null}
-        {inquiry.eventLengthMinutes ? <Fact term="Length">{formatEventLength(inquiry.eventLengthMinutes)}</Fact> : null}
+        {inquiry.eventStartTime ? <Fact term="Starts at">{startTimeLabel(inquiry.eventStartTime)}</Fact> : null}
+        {inquiry.eventLengthMinutes ? <Fact term="Length">{eventLengthLabel(inquiry.eventLengthMinutes)}</Fact> : null}
         {inquiry.childrenCount ? (
           <Fact term="Children">
             {inquiry.childrenCount} {inquiry.childrenCount === 1 ? "child" : "children"}
           </Fact>
         ) : null}
-        {inquiry.childAge !== null ? <Fact term="Child's age">{formatChildAge(inquiry.childAge)}</Fact> : null}
+        {inquiry.childAge !== null ? <Fact term="Child's age">{childAgeLabel(inquiry.childAge)}</Fact> : null}
         <Fact term="Location">
           {inquiry.city}, {inquiry.state} {inquiry.zip}
         </Fact>
@@ -160,7 +161,7 @@ export function InquiryDetail({
               <input type="hidden" name="intent" value="delete" />
               <input type="hidden" name="id" value={inquiry.id} />
               <input type="hidden" name="confirmed" value="yes" />
-              <Button type="submit" variant="danger" className="min-h-11">
+              <Button type="submit" variant="dangerConfirm" className="min-h-11">
                 Yes, delete it
               </Button>
             </Form>

@@ -116,7 +116,7 @@ export function ImageList({ images, onReorder }: { images: ImageRow[]; onReorder
                 />
                 <div>
                   <p className="font-semibold text-slate-900">Image {number}</p>
-                  <p className={cx("text-sm", index === 0 ? "font-medium text-brand-800" : "text-slate-700")}>
+                  <p className={cx("text-sm", index === 0 ? "font-medium text-slate-900" : "text-slate-700")}>
                     {index === 0 ? "Main profile image" : "Gallery image"}
                   </p>
                 </div>

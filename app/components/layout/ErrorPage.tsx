@@ -25,7 +25,7 @@ export function ErrorPage({ status, message, detail, documentTitle }: ErrorPageP
   return (
     <div className="mx-auto max-w-2xl px-4 py-20 text-center">
       {documentTitle ? <title>{documentTitle}</title> : null}
-      <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{`Error ${status}`}</p>
+      <p className="text-sm font-semibold uppercase tracking-wide text-slate-600">{`Error ${status}`}</p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{heading}</h1>
       <p className="mt-4 text-slate-700">{message ?? defaultMessage(status)}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">

@@ -57,7 +57,7 @@ export default function WelcomeDialog({ onClosed }: { onClosed: () => void }) {
             <path d="M6 6l12 12M18 6 6 18" strokeLinecap="round" />
           </svg>
         </button>
-        <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Open beta</p>
+        <p className="text-sm font-semibold uppercase tracking-wide text-slate-600">Open beta</p>
         <h2 id="welcome-title" className="mt-1 text-2xl font-bold text-slate-900">
           Welcome! Your first listing could be free
         </h2>

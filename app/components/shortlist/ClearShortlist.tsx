@@ -34,7 +34,7 @@ export function ClearShortlist({ count, onClear }: { count: number; onClear: () 
         Remove all {count} {count === 1 ? "performer" : "performers"} from your shortlist?
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
-        <button ref={confirmRef} type="button" className={buttonClass("danger", "md", "min-h-11")} onClick={onClear}>
+        <button ref={confirmRef} type="button" className={buttonClass("dangerConfirm", "md", "min-h-11")} onClick={onClear}>
           Yes, clear it
         </button>
         <Button variant="secondary" className="min-h-11" onClick={() => setAsking(false)}>

@@ -185,7 +185,8 @@ export function Choice({
   ...props
 }: { label: ReactNode; type?: "checkbox" | "radio" } & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "className">) {
   return (
-    <label className="flex items-center gap-2 text-sm text-slate-800">
+    // The whole row is the tap target: at least 44 px tall for a thumb on a phone.
+    <label className="flex min-h-11 cursor-pointer items-center gap-2 text-sm text-slate-800">
       <input
         type={type}
         className={type === "radio" ? "h-4 w-4 border-slate-400 accent-brand-700" : "h-4 w-4 rounded border-slate-400 accent-brand-700"}
