@@ -28,6 +28,7 @@ import {
   userRoles,
 } from "~/server/db/schema";
 import { freeSpotsRemaining } from "~/server/listings.server";
+import { loadInsights } from "~/server/insights/dashboard-insights.server";
 import { addMonths } from "~/server/payments/grants.server";
 import { createLocalStorage } from "~/server/storage/local.server";
 import { publicProfileCondition, todayIso } from "~/server/visibility.server";
@@ -228,6 +229,19 @@ describe("seeding the demo data into a database", () => {
     expect(await total(profileCategories)).toBeGreaterThanOrEqual(40);
     const admins = await db.select().from(userRoles).where(eq(userRoles.role, "admin"));
     expect(admins).toHaveLength(1);
+  });
+
+  it("gives the performer login's dashboard weeks of insights, its inquiries counted on their days", async () => {
+    const [login] = await database.db.select({ id: user.id }).from(user).where(eq(user.email, DEMO_PERFORMER.email));
+    const insights = await loadInsights(database.db, login.id);
+    expect(insights.weeks.filter((week) => week.views > 0 && week.appearances > 0).length).toBeGreaterThanOrEqual(10);
+    const [{ n }] = await database.db.select({ n: count() }).from(contactMessages).where(eq(contactMessages.profileId, login.id));
+    expect(insights.totals.inquiries).toBe(n);
+    const unopened = await database.db
+      .select({ n: count() })
+      .from(contactMessages)
+      .where(sql`is_read <> (first_read_at is not null)`);
+    expect(unopened[0].n).toBe(0);
   });
 
   it("lists exactly the profiles meant to be public", async () => {

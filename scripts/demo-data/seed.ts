@@ -21,6 +21,7 @@ import {
 import { processImage, type ProcessedImage } from "~/server/images/process.server";
 import { addMonths } from "~/server/payments/grants.server";
 import { deleteStoredImage, storeRenditions, type StoredImage } from "~/server/images/store.server";
+import { refreshInquiryReadHours } from "~/server/insights/read-speed.server";
 import { refreshAllSearchDocuments } from "~/server/search-document.server";
 import type { Storage } from "~/server/storage/storage.server";
 import { todayIso } from "~/server/visibility.server";
@@ -218,6 +219,7 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions = 
       );
     }
     for (const group of chunks(data.inquiries)) await tx.insert(contactMessages).values(group);
+    await seedInsights(tx);
     const reviewer = data.admin.id;
     const requests = await tx
       .insert(freeListingRequests)
@@ -249,4 +251,36 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions = 
     freeListingRequests: data.freeListingRequests.length,
     byStatus,
   };
+}
+
+/**
+ * What performers' dashboards count, so the demo's insights have weeks to show: views and
+ * appearances for each listed profile's days (at most the last 120), varying by profile and day
+ * through a hash of both (the same data set always gives the same figures), and the demo's own
+ * inquiries counted on the days they arrived. A read inquiry was first opened 1 to 20 hours after it
+ * came, which gives the performers with enough reads their "usually reads within" figure.
+ */
+async function seedInsights(tx: Executor): Promise<void> {
+  await tx.execute(sql`
+    update contact_messages
+    set first_read_at = least(now(), created_at + make_interval(hours => 1 + abs(hashtext(id::text)) % 20))
+    where is_read
+  `);
+  await tx.execute(sql`
+    insert into profile_daily_stats (profile_id, day, views, appearances)
+    select p.id, d::date, abs(hashtext(p.id || d::date::text)) % 9, abs(hashtext(d::date::text || p.id)) % 45
+    from profiles p
+    cross join generate_series(greatest(p.created_at, now() - interval '120 days')::date, now()::date, interval '1 day') d
+    where p.payment_status = 'paid'
+  `);
+  await tx.execute(sql`
+    insert into profile_daily_stats (profile_id, day, inquiries)
+    select profile_id, (created_at at time zone 'UTC')::date, count(*)::int from contact_messages group by 1, 2
+    on conflict (profile_id, day) do update set inquiries = excluded.inquiries
+  `);
+  const readers = await tx
+    .selectDistinct({ profileId: contactMessages.profileId })
+    .from(contactMessages)
+    .where(sql`${contactMessages.firstReadAt} is not null`);
+  for (const { profileId } of readers) await refreshInquiryReadHours(tx, profileId);
 }
