@@ -71,6 +71,13 @@ const isListField = (field: ProfileFieldEntry): field is ListFieldEntry => field
 const TEXT_FIELDS: readonly TextFieldEntry[] = PROFILE_FIELDS.filter(isTextField);
 /** The 11 yes/no performance flags, with the editor's label and section. */
 export const PROFILE_FLAGS: readonly FlagFieldEntry[] = PROFILE_FIELDS.filter(isFlagField);
+
+type FlagColumn = (typeof PROFILE_FLAGS)[number]["column"];
+
+/** The profile's yes/no flags, read off a database row. */
+export function pickFlags(row: Record<FlagColumn, boolean | null>): Record<ProfileFlag, boolean> {
+  return Object.fromEntries(PROFILE_FLAGS.map((flag) => [flag.name, Boolean(row[flag.column])])) as Record<ProfileFlag, boolean>;
+}
 const LIST_FIELDS: readonly ListFieldEntry[] = PROFILE_FIELDS.filter(isListField);
 
 /** What the form holds: text exactly as typed, checkboxes as booleans, lists one entry per box. */

@@ -1,6 +1,8 @@
-import { PROFILE_FLAGS, type ProfileFlag } from "./profile-schema";
+import type { ProfileFlag } from "./profile-schema";
 import type { SocialLink } from "./social";
 
+// Kept free of runtime imports from the form schemas: cards on every public page import the
+// helpers below, and the schemas would bring Zod (about 23 KB) along with them.
 // Shapes of a performer's profile as the directory pages hand them from their loaders to the
 // browser (built in app/server/directory.server.ts and profile-editor.server.ts). Plain data only:
 // nothing here may carry a performer's contact email.
@@ -39,13 +41,6 @@ export interface ProfileCardData {
   readsWithinHours?: number | null;
   /** A made-up profile shown while the directory is empty; it has no page of its own. */
   isSample?: boolean;
-}
-
-type FlagColumn = (typeof PROFILE_FLAGS)[number]["column"];
-
-/** The profile's yes/no flags, read off a database row. */
-export function pickFlags(row: Record<FlagColumn, boolean | null>): Record<ProfileFlag, boolean> {
-  return Object.fromEntries(PROFILE_FLAGS.map((flag) => [flag.name, Boolean(row[flag.column])])) as Record<ProfileFlag, boolean>;
 }
 
 export interface GalleryImage extends DisplayImage {

@@ -1,11 +1,6 @@
 import { and, count, desc, eq, exists, inArray, sql, type SQL } from "drizzle-orm";
-import {
-  pickFlags,
-  type DisplayImage,
-  type GalleryImage,
-  type ProfileCardData,
-  type ProfileDetailData,
-} from "~/lib/profile-view";
+import type { DisplayImage, GalleryImage, ProfileCardData, ProfileDetailData } from "~/lib/profile-view";
+import { pickFlags } from "~/lib/profile-schema";
 import { CATEGORIES, FEATURED_PROFILES, PAGE_SIZE } from "~/lib/constants";
 import { stateName } from "~/lib/us-states";
 import { socialLinks } from "~/lib/social";

@@ -10,8 +10,8 @@ import {
   type ProfileErrors,
   type ProfileInput,
   profileSchema,
+  pickFlags,
 } from "~/lib/profile-schema";
-import { pickFlags } from "~/lib/profile-view";
 import { findState, stateName } from "~/lib/us-states";
 import type { SessionUser } from "./auth/auth.server";
 import type { Executor } from "./db/client.server";
