@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import type { DisplayImage } from "./profile-view";
+import type { ProfileCardData } from "./profile-view";
 
 // The visitor's shortlist lives in this browser only (localStorage): no account, no cookie, nothing
 // sent to the server until the visitor opens /shortlist, which asks for the saved ids' public data.
@@ -162,17 +162,10 @@ export interface ShortlistFlags {
 }
 
 /** One listed performer as /shortlist compares them (built in app/server/shortlist.server.ts). */
-export interface ShortlistPerformer {
-  id: string;
-  displayName: string;
-  city: string | null;
-  state: string | null;
-  priceMin: number | null;
-  priceMax: number | null;
-  categories: string[];
+export interface ShortlistPerformer
+  extends Pick<ProfileCardData, "id" | "displayName" | "city" | "state" | "priceMin" | "priceMax" | "categories" | "image"> {
   travelRadius: string;
   flags: ShortlistFlags;
-  image: DisplayImage | null;
 }
 
 export type ShortlistItem = { id: string; listed: true; performer: ShortlistPerformer } | { id: string; listed: false };
