@@ -1,5 +1,5 @@
-// `npm run audit`: Lighthouse (mobile emulation, its default) against the home page, /browse/CA and a
-// profile of a production build filled with the demo data set, printing the four category scores.
+// `npm run audit`: Lighthouse (mobile emulation, its default) against the home page, /browse/CA, a
+// profile and the shortlist (empty, and a shared list) of a production build filled with the demo data set, printing the four category scores.
 // Chromium comes from CHROMIUM_PATH (default /usr/bin/chromium); the build from BUILD_DIR (default
 // `build`, rebuilt first). Scores from a busy 2-core machine understate Performance.
 import * as chromeLauncher from "chrome-launcher";
@@ -20,7 +20,8 @@ async function main() {
       chromePath,
       chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"],
     });
-    for (const page of ["/", "/browse/CA", `/profile/${site.profileId}`]) {
+    const pages = ["/", "/browse/CA", `/profile/${site.profileId}`, "/shortlist", `/shortlist?ids=${site.profileId}`];
+    for (const page of pages) {
       console.log(`Auditing ${page}...`);
       const result = await lighthouse(`${site.url}${page}`, {
         port: chrome.port,
@@ -34,7 +35,7 @@ async function main() {
         const score = result.lhr.categories[category]?.score;
         scores[category] = typeof score === "number" ? Math.round(score * 100) : null;
       }
-      rows.push({ page: page.startsWith("/profile/") ? "/profile/{id}" : page, scores });
+      rows.push({ page: page.replace(site.profileId, "{id}"), scores });
       // Name what cost points, so a lower score says where to look.
       for (const category of CATEGORIES) {
         for (const ref of result.lhr.categories[category]?.auditRefs ?? []) {

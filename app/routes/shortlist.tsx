@@ -88,7 +88,11 @@ function performersCount(count: number): string {
 
 function EmptyShortlist() {
   return (
-    <section aria-labelledby="shortlist-empty" className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center sm:p-10">
+    // As tall as the placeholder before it (min-h-64), so the page does not jump when it appears.
+    <section
+      aria-labelledby="shortlist-empty"
+      className="flex min-h-64 flex-col items-center justify-center rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center sm:p-10"
+    >
       <h2 id="shortlist-empty" tabIndex={-1} className="text-xl font-semibold text-slate-900">
         No performers saved yet
       </h2>
@@ -153,7 +157,7 @@ function OwnShortlist() {
   if (!hydrated) {
     return (
       <PageFrame title="Your shortlist" intro={intro}>
-        <p role="status" className="text-slate-700">
+        <p role="status" className="min-h-64 text-slate-700">
           Loading your shortlist…
         </p>
         <noscript>
