@@ -1,7 +1,9 @@
 // `npm run bench:directory`: server times of the public directory pages on PostgreSQL with 1,000
-// and then 100,000 generated profiles. Targets: p95 of every page at most 50 ms at 100,000
-// profiles, and at most twice its own 1,000-profile figure. Also prints the plans of the main
-// queries and whether any of them reads the whole profiles table (a sequential scan).
+// and 100,000 generated profiles (by default), or the sizes given with --sizes (e.g.
+// `--sizes 1000,100000,1000000` for issue 15's million). Targets: p95 of every page at most 50 ms at
+// the largest size, and at most twice its own figure at the smallest; the full HTML of a listing page
+// at most 15 ms median. Also prints the plans of the main queries at the largest size and whether
+// any of them reads the whole profiles table (a sequential scan).
 //
 // Needs a PostgreSQL server (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres,
 // used only to create and drop the `cc_bench` database) and a production build (BUILD_DIR, default
@@ -10,6 +12,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { US_STATES } from "~/lib/us-states";
@@ -22,13 +25,33 @@ import { searchProfiles } from "~/server/search/search.server";
 import { refreshAllSearchDocuments } from "~/server/search-document.server";
 import { startAppServer, type RunningServer } from "../tests/helpers/app-server";
 import { createScratchDatabase, percentile } from "./lib/bench";
+import { parseOrExit } from "./lib/command-line";
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const BENCH_DB = "cc_bench";
-const SIZES = [1_000, 100_000];
+const USAGE = `Usage: npm run bench:directory -- [--sizes 1000,100000,1000000]
+
+  --sizes  profile counts to measure, ascending, comma-separated (default 1000,100000).
+           The first is the baseline of the growth ratio; the plans are printed at the last.
+Environment: BENCH_RUNS (requests per page, default 200), BUILD_DIR, BENCH_DATABASE_URL, BENCH_KEEP=1.`;
+const options = parseOrExit(
+  () => parseArgs({ options: { sizes: { type: "string", default: "1000,100000" }, help: { type: "boolean" } } }).values,
+  USAGE,
+);
+const SIZES = options.sizes.split(",").map((part: string) => Number(part.trim().replace(/_/g, "")));
+if (SIZES.some((n, i) => !Number.isInteger(n) || n < 1 || (i > 0 && n <= SIZES[i - 1]))) {
+  console.error(`--sizes must be ascending whole numbers of at least 1\n\n${USAGE}`);
+  process.exit(2);
+}
+/** Rows generated per transaction: big enough for few round trips, small enough to keep each statement's memory modest. */
+const CHUNK = 50_000;
 const WARMUP = 20;
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const TARGET_P95_MS = 50;
+const TARGET_RATIO = 2;
+/** Issue 15: the whole HTML of a listing page (queries and React rendering), median. */
+const TARGET_RENDER_MS = 15;
+const LISTING_PAGE = "/browse/CA";
 
 function sqlText(value: string) {
   return `'${value.replace(/'/g, "''")}'`;
@@ -147,6 +170,87 @@ async function timePage(server: RunningServer, url: string): Promise<Timing> {
   return { p50: percentile(times, 50), p95: percentile(times, 95) };
 }
 
+/** The directory's server functions behind each measured page, run directly (the query work without rendering). */
+function queryWork(db: Db, profileId: string): [string, () => Promise<unknown>][] {
+  const search = (q: string) => searchProfiles(db, parseSearchInput(new URL(`http://x/search?q=${encodeURIComponent(q)}`)));
+  return [
+    ["/browse/CA", () => listPublicProfiles(db, { state: "CA", city: null, categories: [] })],
+    [
+      "/browse/CA?city=Los+Angeles&category=Hero&category=Villain",
+      () => listPublicProfiles(db, { state: "CA", city: "Los Angeles", categories: ["Hero", "Villain"] }),
+    ],
+    ["/categories/Hero", () => listPublicProfiles(db, { state: null, city: null, categories: ["Hero"] })],
+    ["/search?q=princess", () => search("princess")],
+    ["/search?q=orlndo", () => search("orlndo")],
+    ["/search?q=32801", () => search("32801")],
+    ["/profile/{id}", () => getPublicProfile(db, profileId)],
+  ];
+}
+
+async function timeQuery(work: () => Promise<unknown>): Promise<Timing> {
+  for (let i = 0; i < WARMUP; i++) await work();
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    await work();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+/**
+ * Drops the secondary indexes of `tables` and returns the statements that recreate them. Building
+ * an index once over the loaded rows is far cheaper than updating it row by row during the load
+ * (the trigram and full-text GIN indexes above all); the definitions come from the catalogue, so
+ * the recreated indexes are exactly the migrations' own.
+ */
+async function dropSecondaryIndexes(pool: pg.Pool, tables: string[]): Promise<string[]> {
+  const { rows } = await pool.query<{ name: string; definition: string }>(
+    `select i.relname as name, pg_get_indexdef(x.indexrelid) as definition
+     from pg_index x join pg_class i on i.oid = x.indexrelid join pg_class t on t.oid = x.indrelid
+     where t.relname = any($1) and t.relnamespace = 'public'::regnamespace
+       and not x.indisprimary and not x.indisunique`,
+    [tables],
+  );
+  for (const row of rows) await pool.query(`drop index "${row.name.replace(/"/g, '""')}"`);
+  return rows.map((r) => r.definition);
+}
+
+/**
+ * Fills the database up to `size` profiles. The profile_search trigger is switched off during the
+ * load (it would upsert one row per profile, twice: on insert and again when the search documents
+ * are rewritten) and the copy is rebuilt in one statement afterwards, the same columns the trigger
+ * copies (drizzle/0009_profile_search.sql).
+ */
+async function load(pool: pg.Pool, database: { db: Db }, from: number, size: number) {
+  const indexes = await dropSecondaryIndexes(pool, ["profiles", "profile_search", "profile_categories", "profile_images"]);
+  await pool.query(`alter table profiles disable trigger profile_search_sync`);
+  try {
+    for (let first = from; first <= size; first += CHUNK) await generate(pool, first, Math.min(size, first + CHUNK - 1));
+    await refreshAllSearchDocuments(database.db);
+    await pool.query(`truncate profile_search`);
+    await pool.query(
+      `insert into profile_search (id, display_name, is_active, payment_status, payment_expiry, state, city,
+                                   latitude, longitude, travel_radius, search_vector, created_at)
+       select id, display_name, is_active, payment_status, payment_expiry, state, city,
+              latitude, longitude, travel_radius, search_vector, created_at
+       from profiles`,
+    );
+  } finally {
+    await pool.query(`alter table profiles enable trigger profile_search_sync`);
+    // One connection for all the builds, so the larger sort memory applies to each of them.
+    const client = await pool.connect();
+    try {
+      await client.query(`set maintenance_work_mem = '1GB'`);
+      for (const definition of indexes) await client.query(definition);
+    } finally {
+      client.release();
+    }
+  }
+  await pool.query("vacuum analyze");
+}
+
 interface CapturedQuery {
   sql: string;
   params: unknown[];
@@ -193,6 +297,59 @@ async function explainQueries(pool: pg.Pool, profileId: string) {
   return { report: report.join("\n"), seqScans };
 }
 
+interface SizeResult {
+  size: number;
+  seedSeconds: number;
+  /** Whole request (queries and HTML rendering) per page, from the server's request log. */
+  pages: Map<string, Timing>;
+  /** The same pages' server functions alone, called in this process. */
+  queries: Map<string, Timing>;
+}
+
+const ms = (n: number) => n.toFixed(1);
+
+function printSummary(results: SizeResult[]) {
+  const first = results[0];
+  const last = results[results.length - 1];
+  const label = (n: number) => n.toLocaleString("en-US");
+  console.log(`\nSeeding time: ${results.map((r) => `${label(r.size)} in ${r.seedSeconds.toFixed(1)} s`).join(", ")}`);
+  console.log(`\nServer time per page, whole request (queries and HTML), ${RUNS} sequential requests after ${WARMUP} warm-up, ms`);
+  console.log(
+    `| page | ${results.map((r) => `${label(r.size)} p50 | ${label(r.size)} p95`).join(" | ")} | p95 ${label(last.size)}/${label(first.size)} | p95 <= ${TARGET_P95_MS} ms and <= ${TARGET_RATIO}x |`,
+  );
+  console.log(`|---|${results.map(() => "---:|---:|").join("")}---:|:---:|`);
+  let failed = 0;
+  for (const page of first.pages.keys()) {
+    const timings = results.map((r) => r.pages.get(page)!);
+    const ratio = timings[timings.length - 1].p95 / timings[0].p95;
+    const ok = timings[timings.length - 1].p95 <= TARGET_P95_MS && ratio <= TARGET_RATIO;
+    if (!ok) failed++;
+    console.log(`| ${page} | ${timings.map((t) => `${ms(t.p50)} | ${ms(t.p95)}`).join(" | ")} | ${ratio.toFixed(2)}x | ${ok ? "yes" : "NO"} |`);
+  }
+  console.log(`\nQuery time per page (the server functions alone, no rendering), ${RUNS} sequential calls, ms`);
+  console.log(`| page | ${results.map((r) => `${label(r.size)} p50 | ${label(r.size)} p95`).join(" | ")} | p95 ${label(last.size)}/${label(first.size)} |`);
+  console.log(`|---|${results.map(() => "---:|---:|").join("")}---:|`);
+  for (const page of first.queries.keys()) {
+    const timings = results.map((r) => r.queries.get(page)!);
+    const ratio = timings[timings.length - 1].p95 / timings[0].p95;
+    console.log(`| ${page} | ${timings.map((t) => `${ms(t.p50)} | ${ms(t.p95)}`).join(" | ")} | ${ratio.toFixed(2)}x |`);
+  }
+  // The whole request is the render time the issue means; the in-process query figure is beside it
+  // only as a hint of where the time goes (it can exceed the request: the server's production bundle
+  // and its caches of counts and corrections are not in this process's path).
+  console.log(`\nFull-page render of the listing page ${LISTING_PAGE} (the whole request, HTML included), median, target <= ${TARGET_RENDER_MS} ms:`);
+  for (const r of results) {
+    const page = r.pages.get(LISTING_PAGE)!;
+    const query = r.queries.get(LISTING_PAGE)!;
+    const ok = page.p50 <= TARGET_RENDER_MS;
+    if (!ok && r === last) failed++;
+    console.log(
+      `  ${label(r.size).padStart(9)} profiles: ${ms(page.p50)} ms ${ok ? "ok" : "OVER"} (its server functions alone, in this process: ${ms(query.p50)} ms)`,
+    );
+  }
+  return failed;
+}
+
 async function main() {
   const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
   if (!fs.existsSync(path.join(buildDir, "server", "index.js"))) {
@@ -207,22 +364,21 @@ async function main() {
   const database = await openDatabase({ databaseUrl: url, poolMax: 4 });
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   let server: RunningServer | null = null;
-  const results = new Map<string, Timing[]>();
+  const results: SizeResult[] = [];
   let explain = { report: "", seqScans: [] as string[] };
   try {
     let loaded = 0;
     for (const size of SIZES) {
       const started = Date.now();
-      for (let from = loaded + 1; from <= size; from += 20_000) await generate(pool, from, Math.min(size, from + 19_999));
+      await load(pool, database, loaded + 1, size);
       loaded = size;
-      await refreshAllSearchDocuments(database.db);
-      await pool.query("vacuum analyze");
+      const seedSeconds = (Date.now() - started) / 1000;
       const [{ visible }] = (
         await pool.query(
           `select count(*)::int as visible from profiles where is_active and payment_status = 'paid' and display_name is not null and payment_expiry >= current_date`,
         )
       ).rows as { visible: number }[];
-      console.log(`\n${size.toLocaleString("en-US")} profiles (${visible.toLocaleString("en-US")} public) ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      console.log(`\n${size.toLocaleString("en-US")} profiles (${visible.toLocaleString("en-US")} public) ready in ${seedSeconds.toFixed(1)} s`);
 
       // A fresh server per size: nothing remembered from the smaller directory.
       await server?.stop();
@@ -236,6 +392,9 @@ async function main() {
           PAYMENTS: "demo",
           JOBS: "off",
           LOG_LEVEL: "info",
+          // Off, or every request after the first of a round would be a copy from memory (the cache
+          // keeps a page 10 s by default) and the figures would time the cache, not the page.
+          PAGE_CACHE_SECONDS: "0",
         },
         { timeoutMs: 120_000 },
       );
@@ -244,6 +403,7 @@ async function main() {
           `select id from profiles where is_active and payment_status = 'paid' and display_name is not null and payment_expiry >= current_date order by created_at desc limit 1`,
         )
       ).rows as { id: string }[];
+      const result: SizeResult = { size, seedSeconds, pages: new Map(), queries: new Map() };
       const pages = [
         "/browse/CA",
         "/browse/CA?city=Los+Angeles&category=Hero&category=Villain",
@@ -256,9 +416,15 @@ async function main() {
       for (const [i, page] of pages.entries()) {
         const timing = await timePage(server, page);
         const key = i === pages.length - 1 ? "/profile/{id}" : page;
-        results.set(key, [...(results.get(key) ?? []), timing]);
-        console.log(`  ${key.padEnd(62)} p50 ${timing.p50.toFixed(1).padStart(6)} ms   p95 ${timing.p95.toFixed(1).padStart(6)} ms`);
+        result.pages.set(key, timing);
+        console.log(`  page  ${key.padEnd(62)} p50 ${ms(timing.p50).padStart(6)} ms   p95 ${ms(timing.p95).padStart(6)} ms`);
       }
+      for (const [key, work] of queryWork(database.db, profileId)) {
+        const timing = await timeQuery(work);
+        result.queries.set(key, timing);
+        console.log(`  query ${key.padEnd(62)} p50 ${ms(timing.p50).padStart(6)} ms   p95 ${ms(timing.p95).padStart(6)} ms`);
+      }
+      results.push(result);
       if (size === SIZES[SIZES.length - 1]) explain = await explainQueries(pool, profileId);
     }
   } finally {
@@ -270,27 +436,16 @@ async function main() {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 
-  const [small, large] = SIZES.map((s) => s.toLocaleString("en-US"));
-  console.log(`\nServer time per page (${RUNS} sequential requests after ${WARMUP} warm-up), milliseconds`);
-  console.log(`| page | ${small} p50 | ${small} p95 | ${large} p50 | ${large} p95 | p95 growth | p95 <= ${TARGET_P95_MS} ms and <= 2x |`);
-  console.log("|---|---:|---:|---:|---:|---:|:---:|");
-  let failed = 0;
-  for (const [page, [a, b]] of results) {
-    const growth = b.p95 / a.p95;
-    const ok = b.p95 <= TARGET_P95_MS && growth <= 2;
-    if (!ok) failed++;
-    console.log(
-      `| ${page} | ${a.p50.toFixed(1)} | ${a.p95.toFixed(1)} | ${b.p50.toFixed(1)} | ${b.p95.toFixed(1)} | ${growth.toFixed(2)}x | ${ok ? "yes" : "NO"} |`,
-    );
-  }
-  console.log(`\nQuery plans at ${large} profiles (EXPLAIN ANALYZE of the queries the pages send):`);
+  const failed = printSummary(results);
+  const largest = SIZES[SIZES.length - 1].toLocaleString("en-US");
+  console.log(`\nQuery plans at ${largest} profiles (EXPLAIN ANALYZE of the queries the pages send):`);
   console.log(explain.report);
   console.log(
     explain.seqScans.length
       ? `\nSequential scans of profiles:\n  ${explain.seqScans.join("\n  ")}`
       : "\nNo query reads profiles with a sequential scan.",
   );
-  console.log(failed ? `\n${failed} page(s) missed a target.` : "\nEvery page met its targets.");
+  console.log(failed ? `\n${failed} target(s) missed.` : "\nEvery page met its targets.");
 }
 
 main().catch((error: unknown) => {
