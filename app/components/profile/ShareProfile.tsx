@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { buttonClass } from "~/components/ui/Button";
 import { useHydrated } from "~/components/ui/useHydrated";
+import { shareLink } from "~/lib/share-link";
 
 type Status = "idle" | "copied" | "failed";
 
@@ -15,22 +16,8 @@ export function ShareProfile({ name, path, className }: { name: string; path: st
   if (!hydrated) return null;
 
   async function share() {
-    const url = new URL(path, window.location.origin).toString();
-    if (typeof navigator.share === "function") {
-      try {
-        await navigator.share({ title: `${name} on CostumeCast`, url });
-        return;
-      } catch (error) {
-        // Closing the share sheet is a choice, not a failure; anything else falls back to copying.
-        if (error instanceof DOMException && error.name === "AbortError") return;
-      }
-    }
-    try {
-      await navigator.clipboard.writeText(url);
-      setStatus("copied");
-    } catch {
-      setStatus("failed");
-    }
+    const outcome = await shareLink({ title: `${name} on CostumeCast`, url: new URL(path, window.location.origin).toString() });
+    if (outcome === "copied" || outcome === "failed") setStatus(outcome);
   }
 
   return (

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type ReactNode } from "react";
 import { Button } from "~/components/ui/Button";
+import { shareLink } from "~/lib/share-link";
 import { shortlistHref } from "~/lib/shortlist";
 
 type ShareState = { status: "idle" } | { status: "shared" | "copied" | "manual"; url: string };
@@ -16,24 +17,14 @@ export function ShareShortlist({ ids, children }: { ids: readonly string[]; chil
 
   const share = async () => {
     const url = new URL(shortlistHref(ids), window.location.origin).href;
-    const data = { title: "A shortlist of performers", url };
-    if (typeof navigator.share === "function" && (navigator.canShare?.(data) ?? true)) {
-      try {
-        await navigator.share(data);
-        setState({ status: "shared", url });
-        return;
-      } catch (error) {
-        // The visitor closed the share sheet: nothing to say.
-        if (error instanceof DOMException && error.name === "AbortError") return;
-      }
-    }
-    try {
-      await navigator.clipboard.writeText(url);
-      setState({ status: "copied", url });
-    } catch {
+    const outcome = await shareLink({ title: "A shortlist of performers", url });
+    if (outcome === "dismissed") return;
+    if (outcome === "failed") {
       setState({ status: "manual", url });
       requestAnimationFrame(() => inputRef.current?.select());
+      return;
     }
+    setState({ status: outcome, url });
   };
 
   const message =
