@@ -24,7 +24,7 @@ import { parseSearchInput } from "~/server/search/query.server";
 import { searchProfiles } from "~/server/search/search.server";
 import { refreshAllSearchDocuments } from "~/server/search-document.server";
 import { startAppServer, type RunningServer } from "../tests/helpers/app-server";
-import { createScratchDatabase, percentile } from "./lib/bench";
+import { createScratchDatabase, existingOrScratchDatabase, percentile } from "./lib/bench";
 import { parseOrExit } from "./lib/command-line";
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -33,9 +33,13 @@ const USAGE = `Usage: npm run bench:directory -- [--sizes 1000,100000,1000000]
 
   --sizes  profile counts to measure, ascending, comma-separated (default 1000,100000).
            The first is the baseline of the growth ratio; the plans are printed at the last.
+  --reuse  keep the cc_bench database a previous run left (BENCH_KEEP=1) instead of starting
+           empty: its migrations are brought up to date and profiles are only added up to each
+           size, so a size it already holds is measured without seeding (and it is kept again).
 Environment: BENCH_RUNS (requests per page, default 200), BUILD_DIR, BENCH_DATABASE_URL, BENCH_KEEP=1.`;
 const options = parseOrExit(
-  () => parseArgs({ options: { sizes: { type: "string", default: "1000,100000" }, help: { type: "boolean" } } }).values,
+  () => parseArgs({ options: { sizes: { type: "string", default: "1000,100000" }, reuse: { type: "boolean" }, help: { type: "boolean" } } })
+      .values,
   USAGE,
 );
 const SIZES = options.sizes.split(",").map((part: string) => Number(part.trim().replace(/_/g, "")));
@@ -361,7 +365,7 @@ async function main() {
     if (built.status !== 0) throw new Error("build failed");
   }
 
-  const scratch = await createScratchDatabase(ADMIN_URL, BENCH_DB);
+  const scratch = options.reuse ? await existingOrScratchDatabase(ADMIN_URL, BENCH_DB) : await createScratchDatabase(ADMIN_URL, BENCH_DB);
   const url = scratch.url;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cc-bench-"));
   const database = await openDatabase({ databaseUrl: url, poolMax: 4 });
@@ -370,10 +374,13 @@ async function main() {
   const results: SizeResult[] = [];
   let explain = { report: "", seqScans: [] as string[] };
   try {
-    let loaded = 0;
+    const [{ present }] = (await pool.query(`select count(*)::int as present from profiles`)).rows as { present: number }[];
+    if (present > SIZES[0]) throw new Error(`--reuse: cc_bench already holds ${present} profiles, more than the first size ${SIZES[0]}`);
+    let loaded = present;
     for (const size of SIZES) {
       const started = Date.now();
-      await load(pool, database, loaded + 1, size);
+      if (size > loaded) await load(pool, database, loaded + 1, size);
+      else console.log(`\n(reused: cc_bench already held ${size.toLocaleString("en-US")} profiles; seeding time is 0)`);
       loaded = size;
       const seedSeconds = (Date.now() - started) / 1000;
       const [{ visible }] = (
@@ -435,7 +442,7 @@ async function main() {
     await pool.end();
     await database.close();
     // BENCH_KEEP=1 leaves the database for looking at plans by hand.
-    if (!process.env.BENCH_KEEP) await scratch.drop();
+    if (!process.env.BENCH_KEEP && !options.reuse) await scratch.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 

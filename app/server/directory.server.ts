@@ -145,17 +145,24 @@ const COUNT_TTL_MS = 30_000;
 const COUNT_CACHE_LIMIT = 1000;
 const countCaches = new WeakMap<object, Map<string, { value: unknown; expires: number }>>();
 
-async function remembered<T>(db: Executor, key: string, compute: () => Promise<T>): Promise<T> {
+/** Stores a count (or counts) taken now under `key`, for COUNT_TTL_MS. */
+export function rememberCount(db: Executor, key: string, value: unknown): void {
   let cache = countCaches.get(db);
   if (!cache) countCaches.set(db, (cache = new Map()));
-  const now = Date.now();
-  const hit = cache.get(key);
-  if (hit && hit.expires > now) return hit.value as T;
-  const value = await compute();
   if (cache.size >= COUNT_CACHE_LIMIT) cache.clear();
-  cache.set(key, { value, expires: now + COUNT_TTL_MS });
+  cache.set(key, { value, expires: Date.now() + COUNT_TTL_MS });
+}
+
+/** A count remembered under `key`, or `compute()` taken now and remembered (the place pages use it too). */
+export async function rememberedCount<T>(db: Executor, key: string, compute: () => Promise<T>): Promise<T> {
+  const hit = countCaches.get(db)?.get(key);
+  if (hit && hit.expires > Date.now()) return hit.value as T;
+  const value = await compute();
+  rememberCount(db, key, value);
   return value;
 }
+
+const remembered = rememberedCount;
 
 // Newest listings first; the id breaks ties so paging is stable when rows share a timestamp.
 const newestFirst = [desc(profiles.createdAt), desc(profiles.id)];

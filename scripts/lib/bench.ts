@@ -45,3 +45,21 @@ export async function createScratchDatabase(adminUrl: string, name: string): Pro
     drop: () => adminStatement(adminUrl, `drop database if exists ${name} with (force)`),
   };
 }
+
+/** Database `name` as a previous run left it, or an empty one when there is none. */
+export async function existingOrScratchDatabase(adminUrl: string, name: string): Promise<ScratchDatabase> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain database name: ${name}`);
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  let exists: boolean;
+  try {
+    exists = (await client.query("select 1 from pg_database where datname = $1", [name])).rowCount === 1;
+  } finally {
+    await client.end();
+  }
+  if (!exists) return createScratchDatabase(adminUrl, name);
+  return {
+    url: databaseUrlFor(adminUrl, name),
+    drop: () => adminStatement(adminUrl, `drop database if exists ${name} with (force)`),
+  };
+}

