@@ -247,8 +247,8 @@ export async function countPublicProfilesByCity(db: Executor, state: string, tod
   });
 }
 
-/** Forgets remembered counts (tests, and after bulk changes such as an import). */
-function forgetDirectoryCounts(db: Executor): void {
+/** Forgets remembered counts (benchmarks, and after bulk changes such as an import). */
+export function forgetDirectoryCounts(db: Executor): void {
   countCaches.delete(db);
 }
 
