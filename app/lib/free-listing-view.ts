@@ -23,6 +23,8 @@ export interface FreeListingPageData {
   applicant: FreeListingApplicant | null;
 }
 
+export const APPLICATION_FAILED = "Failed to submit application. Please try again.";
+
 export const PAID_LISTING_PATH = "/dashboard/subscription";
 
 // Our own words (the spec has none for these).

@@ -7,12 +7,11 @@ import { Choice, Fieldset, Options, RequiredMark, SelectField, TextAreaField, Te
 import { HoneypotField } from "~/components/ui/HoneypotField";
 import { StateSelect } from "~/components/ui/StateSelect";
 import { fieldBinder, useFieldErrors } from "~/components/ui/useFieldErrors";
-import {
-  APPLICATION_FAILED,
-  freeListingSchema,
-  type FreeListingActionResult,
-  type FreeListingValues,
-} from "~/lib/free-listing-schema";
+import type { FreeListingActionResult, FreeListingValues } from "~/lib/free-listing-schema";
+import { APPLICATION_FAILED } from "~/lib/free-listing-view";
+
+// The check before sending needs Zod, the page's largest piece: it loads once the visitor is in the form.
+const loadSchema = () => import("~/lib/free-listing-schema").then((m) => m.freeListingSchema);
 
 const EXPERIENCE_LABELS = [
   { value: "0-1", label: "Less than 1 year (0-1)" },
@@ -88,7 +87,7 @@ export function FreeListingForm({ result, initial }: { result: FreeListingAction
   const submitting = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
   const formRef = useRef<HTMLFormElement>(null);
   const kept = result && !result.ok ? result.values : initial;
-  const { errors, onSubmit, clearChanged } = useFieldErrors(result && !result.ok ? result.errors : undefined, freeListingSchema);
+  const { errors, onSubmit, clearChanged, preload } = useFieldErrors(result && !result.ok ? result.errors : undefined, loadSchema);
 
   useEffect(() => {
     if (!result) return;
@@ -112,6 +111,7 @@ export function FreeListingForm({ result, initial }: { result: FreeListingAction
       noValidate
       onSubmit={onSubmit}
       onChange={clearChanged}
+      onFocus={preload}
       aria-label="Free listing application"
       className="space-y-6"
     >

@@ -1,6 +1,13 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { z } from "zod";
 import { parseForm, type FieldErrors } from "~/lib/form";
+
+/**
+ * A schema imported on demand (`() => import("~/lib/x-schema").then((m) => m.xSchema)`), so Zod and
+ * the schema are not part of the page's first download: they load when the visitor first focuses a
+ * field of the form, long before they submit.
+ */
+export type SchemaLoader = () => Promise<z.ZodType>;
 
 /** Moves focus to the first field with a message (a radio or checkbox group: its first box). */
 function focusFirst(form: HTMLFormElement, errors: FieldErrors) {
@@ -17,9 +24,13 @@ function focusFirst(form: HTMLFormElement, errors: FieldErrors) {
  *
  * With a schema, `onSubmit` runs the action's own parse (parseForm) and stops an invalid post.
  * A form that checks another way (the inquiry form loads its schema on demand) calls `report`.
+ * With a SchemaLoader, the form also spreads `onFocus={preload}`; a submit that comes before the
+ * schema has arrived waits for it, checks, and submits again (same button) if the form is valid.
  */
-export function useFieldErrors(serverErrors: FieldErrors | undefined, schema?: z.ZodType) {
+export function useFieldErrors(serverErrors: FieldErrors | undefined, schema?: z.ZodType | SchemaLoader) {
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const loaded = useRef<z.ZodType | null>(null);
+  const loading = useRef<Promise<z.ZodType | null> | null>(null);
   // A new answer from the server replaces whatever the browser said before it.
   useEffect(() => setClientErrors(null), [serverErrors]);
   const errors = clientErrors ?? serverErrors ?? {};
@@ -30,11 +41,38 @@ export function useFieldErrors(serverErrors: FieldErrors | undefined, schema?: z
     if (found) focusFirst(form, found);
   }
 
+  /** Starts loading a SchemaLoader's schema; null when it could not load (the server still checks). */
+  function preload(): Promise<z.ZodType | null> | null {
+    if (typeof schema !== "function") return null;
+    loading.current ??= schema().then(
+      (loadedSchema) => (loaded.current = loadedSchema),
+      () => {
+        // Offline or a new deployment: let the next attempt try again, and the server check this one.
+        loading.current = null;
+        return null;
+      },
+    );
+    return loading.current;
+  }
+
   /** For the form's onSubmit: checks with the schema and keeps invalid input in the browser. */
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     if (!schema) return;
     const form = event.currentTarget;
-    const result = parseForm(schema, new FormData(form));
+    const ready = typeof schema === "function" ? loaded.current : schema;
+    if (!ready) {
+      const pending = preload();
+      if (!pending) return;
+      event.preventDefault();
+      const submitter = (event.nativeEvent as SubmitEvent).submitter;
+      void pending.then((arrived) => {
+        // Checked now (the next submit finds the schema ready); unloadable, the server checks.
+        if (arrived) form.requestSubmit(submitter);
+        else form.submit();
+      });
+      return;
+    }
+    const result = parseForm(ready, new FormData(form));
     if (!result.ok) event.preventDefault();
     report(form, result.ok ? null : result.errors);
   }
@@ -57,7 +95,7 @@ export function useFieldErrors(serverErrors: FieldErrors | undefined, schema?: z
     }
   }
 
-  return { errors, report, onSubmit, clearChanged };
+  return { errors, report, onSubmit, clearChanged, preload };
 }
 
 /**
