@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { user } from "~/server/db/schema";
 import type { PlaceListingView } from "~/lib/place-listing-view";
 import { loader as browseLoader } from "~/routes/browse";
 import { loader as categoryLoader } from "~/routes/category";
@@ -135,5 +137,19 @@ describe(`city pages (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`
     const past = await listPlaceProfiles(database.db, { ...query, page: 40 });
     expect(past.page).toBe(3);
     expect(past.hits.map((h) => h.profile.id)).toEqual(["pl-miami-anywhere"]);
+  });
+
+  it("shows a performer who joins after the city's groups were counted at once, in the page and its counts", async () => {
+    const before = dataOf(await browseLoader(args("/browse/FL?city=Orlando", { stateAbbr: "FL" })));
+    expect(before.place?.counts.based).toBe(2);
+    await insertProfile(database.db, { id: "pl-orlando-newest", displayName: "Orlando Newest Pirate", state: "FL", city: "Orlando", categories: ["Hero"], createdAt: new Date() });
+    try {
+      const after = dataOf(await browseLoader(args("/browse/FL?city=Orlando", { stateAbbr: "FL" })));
+      expect(names(after.place).slice(0, 3)).toEqual(["based:Orlando Newest Pirate", "based:Orlando Newer Mermaid", "based:Orlando Older Knight"]);
+      expect(after.place?.counts).toEqual({ based: 3, travels: 2, nationwide: 1, nearest: 0 });
+      expect(after.total).toBe(6);
+    } finally {
+      await database.db.delete(user).where(eq(user.id, "pl-orlando-newest"));
+    }
   });
 });
