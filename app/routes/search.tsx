@@ -10,6 +10,7 @@ import { cachedData, routeCacheHeaders } from "~/server/http/cache-headers.serve
 import { redirectToCanonical } from "~/server/http/canonical.server";
 import { parseSearchInput } from "~/server/search/query.server";
 import { searchProfiles } from "~/server/search/search.server";
+import { cityNamesOf } from "~/lib/us-states";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -18,6 +19,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const outcome = await searchProfiles(context.db, input);
   return cachedData(request, {
     input: { ...input, page: outcome.page },
+    // The search form's city list for the searched state (the browser fetches another state's).
+    cities: cityNamesOf(input.state),
     results: {
       idle: outcome.idle,
       zip: outcome.zip,
@@ -53,7 +56,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { input, results } = loaderData;
+  const { input, cities, results } = loaderData;
   useRememberSearchPlace(searchedPlace(results, input));
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/search";
@@ -65,7 +68,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       >
         <div className="mt-6">
           {/* Remount on a new search so the box shows exactly what was searched for. */}
-          <SearchForm key={`${input.q}|${input.state}|${input.city}|${input.category}`} values={input} busy={loading} />
+          <SearchForm key={`${input.q}|${input.state}|${input.city}|${input.category}`} values={input} cities={cities} busy={loading} />
         </div>
       </PageHeader>
       <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">

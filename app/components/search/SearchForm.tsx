@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useState, type FormEvent } from "react";
 import { Form, useNavigate } from "react-router";
 import { closeFiltersOnPhones, FiltersDisclosure, TAP_TARGET } from "~/components/directory/FiltersForm";
 import { Button } from "~/components/ui/Button";
@@ -6,7 +6,7 @@ import { controlClass, Options, SelectField } from "~/components/ui/Field";
 import { cx } from "~/components/ui/cx";
 import { StateSelect } from "~/components/ui/StateSelect";
 import { CATEGORIES } from "~/lib/constants";
-import { cityNamesOf } from "~/lib/us-states";
+import { stateCitiesUrl, type StateCitiesAnswer } from "~/lib/city-names";
 import { SearchCombobox } from "./SearchCombobox";
 import { searchHref } from "./search-href";
 
@@ -18,9 +18,34 @@ export interface SearchFormValues {
 }
 
 /** The state's larger cities, plus a town the address named (any city of the state is searchable). */
-function cityOptions(state: string, chosen: string | null): string[] {
-  const names = cityNamesOf(state);
+function cityOptions(names: readonly string[], chosen: string | null): readonly string[] {
   return chosen && !names.includes(chosen) ? [...names, chosen].sort((a, b) => a.localeCompare(b)) : names;
+}
+
+/**
+ * The larger cities of the state chosen in the form: the searched state's come from the loader;
+ * another state's are fetched (a day-long cacheable answer) when the visitor picks it, so the page
+ * does not carry every state's list. Until they arrive, and if they cannot, the list has "All cities" only.
+ */
+function useStateCities(state: string, searched: string | null, searchedCities: readonly string[]): readonly string[] {
+  const [fetched, setFetched] = useState<{ state: string; names: string[] } | null>(null);
+  useEffect(() => {
+    if (!state || state === searched) return;
+    let cancelled = false;
+    fetch(stateCitiesUrl(state), { headers: { Accept: "application/json" } })
+      .then((response) => (response.ok ? (response.json() as Promise<StateCitiesAnswer>) : null))
+      .then((answer) => {
+        if (!cancelled && answer) setFetched({ state, names: answer.larger });
+      })
+      .catch(() => {
+        // Offline: the search still works for the whole state.
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [state, searched]);
+  if (state === searched) return searchedCities;
+  return fetched?.state === state ? fetched.names : [];
 }
 
 /**
@@ -29,10 +54,11 @@ function cityOptions(state: string, chosen: string | null): string[] {
  * the same way, by a button. A plain GET form without JavaScript; with it, the address stays tidy,
  * choosing another state offers that state's cities at once and the box suggests as one types.
  */
-export function SearchForm({ values, busy = false }: { values: SearchFormValues; busy?: boolean }) {
+export function SearchForm({ values, cities, busy = false }: { values: SearchFormValues; cities: readonly string[]; busy?: boolean }) {
   const id = useId();
   const navigate = useNavigate();
   const [state, setState] = useState(values.state ?? "");
+  const stateCities = useStateCities(state, values.state ?? "", cities);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -87,7 +113,7 @@ export function SearchForm({ values, busy = false }: { values: SearchFormValues;
               className={TAP_TARGET}
             >
               <option value="">{state ? "All cities" : "Select a state first"}</option>
-              <Options items={cityOptions(state, state === values.state ? values.city : null)} />
+              <Options items={cityOptions(stateCities, state === values.state ? values.city : null)} />
             </SelectField>
             <SelectField id={`${id}-category`} label="Category" name="category" defaultValue={values.category ?? ""} className={TAP_TARGET}>
               <option value="">All categories</option>
