@@ -18,8 +18,9 @@ const LISTING =
   /\/app\/(components\/(directory\/(FiltersForm|DirectoryListing|DirectoryResults|Pagination)|insights\/CountAppearances|search\/search-href)|lib\/(place-listing-view|directory-params|structured-data))\./;
 // The category tiles and the example cards (home, a category with no performers yet).
 const CATEGORY_CARDS = /\/app\/(components\/directory\/CategoryCards|lib\/sample-profiles)\./;
-// The inquiry form and the performer details that the profile and the shortlist share.
-const INQUIRY = /\/app\/(components\/(inquiry\/(InquiryConfirmation|InquiryFields|useInquirySend)|profile\/ProfileDetails)|lib\/share-link)\./;
+// The inquiry form and the performer details that the profile and the shortlist share (its
+// confirmation loads on demand, see LazyConfirmation.ts).
+const INQUIRY = /\/app\/(components\/(inquiry\/(InquiryFields|LazyConfirmation|useInquirySend)|profile\/ProfileDetails)|lib\/share-link)\./;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouterProductionBuild(), reactRouter(), precompressAssets()],

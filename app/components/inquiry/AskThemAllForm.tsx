@@ -3,7 +3,7 @@ import { useLocation } from "react-router";
 import { Alert } from "~/components/ui/Alert";
 import { FieldError } from "~/components/ui/Field";
 import type { ShortlistInquiryActionResult } from "~/lib/inquiry-fields";
-import { AskedPerformers, InquiryConfirmation } from "./InquiryConfirmation";
+import { AskedPerformers, InquiryConfirmation } from "./LazyConfirmation";
 import { InquiryFields } from "./InquiryFields";
 import { useInquirySend } from "./useInquirySend";
 

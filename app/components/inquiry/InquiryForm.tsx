@@ -2,7 +2,7 @@ import { useId } from "react";
 import { Alert } from "~/components/ui/Alert";
 import type { InquiryActionResult } from "~/lib/inquiry-fields";
 import type { ProfileCardData } from "~/lib/profile-view";
-import { InquiryConfirmation, NextSteps } from "./InquiryConfirmation";
+import { InquiryConfirmation, NextSteps } from "./LazyConfirmation";
 import { InquiryFields } from "./InquiryFields";
 import { useInquirySend } from "./useInquirySend";
 

@@ -11,6 +11,7 @@ import {
   type ShortlistInquiryActionResult,
 } from "~/lib/inquiry-fields";
 import { readSearchPlace } from "~/lib/last-search-place";
+import { loadConfirmation } from "./LazyConfirmation";
 // Types only: the schema module (and Zod with it) is imported on demand, see loadChecker.
 import type * as InquirySchemaModule from "~/lib/inquiry-schema";
 
@@ -171,7 +172,11 @@ export function useInquirySend<Result extends AnyResult>({ key, action, schema }
       action,
       noValidate: true,
       onSubmit: (event: FormEvent<HTMLFormElement>) => void onSubmit(event),
-      onFocus: () => void loadChecker().catch(() => (checker.current = null)),
+      onFocus: () => {
+        loadChecker().catch(() => (checker.current = null));
+        // What replaces the form once sent; a failure here is tried again when it is shown.
+        loadConfirmation().catch(() => undefined);
+      },
       onChange: clearChanged,
     },
   };
