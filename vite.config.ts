@@ -12,10 +12,11 @@ import { precompressAssets, reactRouterProductionBuild } from "./vite.plugins.ts
 // that load on demand (ErrorPage), stay out.
 const SHARED =
   /\/app\/(components\/(ui\/(Alert|Badge|Button|Field|HoneypotField|PageHeader|StateSelect|cx|useFieldErrors|useHydrated)|layout\/(?!ErrorPage)[\w-]+|profile\/(ResponsiveImage|ProfileCard)|shortlist\/SaveButton|insights\/report)|lib\/(constants|format|meta|us-state-names|inquiry-fields|profile-view|last-search-place))\./;
-// The listing pages' own parts (state, city, category, search): the filters, the result list and
-// its pages, and what they read from the address.
-const LISTING =
-  /\/app\/(components\/(directory\/(FiltersForm|DirectoryListing|DirectoryResults|Pagination)|insights\/CountAppearances|search\/search-href)|lib\/(place-listing-view|directory-params|structured-data))\./;
+// The filters and result pages that the listing pages (state, city, category) and the search share.
+const FILTERS =
+  /\/app\/(components\/(directory\/(FiltersForm|Pagination)|insights\/CountAppearances|search\/search-href)|lib\/(place-listing-view|directory-params))\./;
+// The listing pages' own result list.
+const LISTING = /\/app\/(components\/directory\/(DirectoryListing|DirectoryResults)|lib\/structured-data)\./;
 // The category tiles and the example cards (home, a category with no performers yet).
 const CATEGORY_CARDS = /\/app\/(components\/directory\/CategoryCards|lib\/sample-profiles)\./;
 // The inquiry form and the performer details that the profile and the shortlist share (its
@@ -36,7 +37,8 @@ export default defineConfig({
           groups: [
             // React, React DOM and the router: one long-cached file, changed only by an upgrade.
             { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 20 },
-            { name: "app-shared", test: (id: string) => SHARED.test(id), priority: 10 },
+            { name: "app-shared", test: (id: string) => SHARED.test(id) || /\/app\/root\.tsx$/.test(id), priority: 10 },
+            { name: "filters", test: (id: string) => FILTERS.test(id), priority: 10 },
             { name: "listing", test: (id: string) => LISTING.test(id), priority: 10 },
             { name: "inquiry", test: (id: string) => INQUIRY.test(id), priority: 10 },
             { name: "category-cards", test: (id: string) => CATEGORY_CARDS.test(id), priority: 10 },
