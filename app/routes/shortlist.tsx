@@ -1,10 +1,9 @@
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { data, useFetcher } from "react-router";
 import type { Route } from "./+types/shortlist";
-import { AskThemAll } from "~/components/shortlist/AskThemAll";
 import { ClearShortlist } from "~/components/shortlist/ClearShortlist";
 import { ShareShortlist } from "~/components/shortlist/ShareShortlist";
-import { ShortlistComparison, type ComparisonEntry } from "~/components/shortlist/ShortlistComparison";
+import type { ComparisonEntry } from "~/components/shortlist/ShortlistComparison";
 import { Button, ButtonLink } from "~/components/ui/Button";
 import { useHydrated } from "~/components/ui/useHydrated";
 import { readPublicForm } from "~/lib/form";
@@ -24,6 +23,15 @@ import { cachedData, FRESH_CACHE_CONTROL, privateHeaders, routeCacheHeaders } fr
 import { handleShortlistInquiry } from "~/server/inquiries.server";
 import { clientIp } from "~/server/rate-limit.server";
 import { loadShortlist, parseShortlistIds } from "~/server/shortlist.server";
+
+// The comparison and "Ask them all" (the inquiry form with it) are code for a list that has
+// performers; the usual first visit, an empty shortlist, does not download them. Loading, the own
+// list keeps the placeholder it shows before hydration; a shared list (rendered by the server) has
+// no Suspense boundary, so the server waits for them and hydration keeps its HTML until they arrive.
+const ShortlistComparison = lazy(() =>
+  import("~/components/shortlist/ShortlistComparison").then((m) => ({ default: m.ShortlistComparison })),
+);
+const AskThemAll = lazy(() => import("~/components/shortlist/AskThemAll").then((m) => ({ default: m.AskThemAll })));
 
 // The shortlist is kept in the visitor's browser (app/lib/shortlist.ts), so the server never knows
 // whose it is. Without `?ids` this page is the same empty frame for everyone and, once hydrated,
@@ -154,12 +162,15 @@ function OwnShortlist() {
     </>
   );
 
+  const loading = (
+    <p role="status" className="min-h-64 text-slate-700">
+      Loading your shortlist…
+    </p>
+  );
   if (!hydrated) {
     return (
       <PageFrame title="Your shortlist" intro={intro}>
-        <p role="status" className="min-h-64 text-slate-700">
-          Loading your shortlist…
-        </p>
+        {loading}
         <noscript>
           <p className="mt-2 text-slate-700">Your shortlist is kept by your browser and needs JavaScript to show.</p>
         </noscript>
@@ -175,26 +186,28 @@ function OwnShortlist() {
   }
   return (
     <PageFrame title="Your shortlist" intro={intro}>
-      <section aria-labelledby="shortlist-list">
-        <h2 id="shortlist-list" ref={listHeading} tabIndex={-1} className="text-xl font-semibold text-slate-900">
-          {performersCount(saved.length)} saved
-        </h2>
-        <div className="mt-3 max-w-xl">
-          {listed.length > 0 ? (
-            <ShareShortlist ids={listed.map((performer) => performer.id)}>
-              <ClearShortlist count={saved.length} onClear={clear} />
-            </ShareShortlist>
-          ) : (
-            <div className="flex flex-wrap gap-2">
-              <ClearShortlist count={saved.length} onClear={clear} />
-            </div>
-          )}
-        </div>
-        <div className="mt-4">
-          <ShortlistComparison entries={entries} mode="own" onRemove={remove} />
-        </div>
-      </section>
-      {listed.length > 0 ? <AskThemAll performers={listed} /> : null}
+      <Suspense fallback={loading}>
+        <section aria-labelledby="shortlist-list">
+          <h2 id="shortlist-list" ref={listHeading} tabIndex={-1} className="text-xl font-semibold text-slate-900">
+            {performersCount(saved.length)} saved
+          </h2>
+          <div className="mt-3 max-w-xl">
+            {listed.length > 0 ? (
+              <ShareShortlist ids={listed.map((performer) => performer.id)}>
+                <ClearShortlist count={saved.length} onClear={clear} />
+              </ShareShortlist>
+            ) : (
+              <div className="flex flex-wrap gap-2">
+                <ClearShortlist count={saved.length} onClear={clear} />
+              </div>
+            )}
+          </div>
+          <div className="mt-4">
+            <ShortlistComparison entries={entries} mode="own" onRemove={remove} />
+          </div>
+        </section>
+        {listed.length > 0 ? <AskThemAll performers={listed} /> : null}
+      </Suspense>
     </PageFrame>
   );
 }
