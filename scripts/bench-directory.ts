@@ -25,6 +25,7 @@ import { findGazetteerCity } from "~/server/places/gazetteer.server";
 import { parseSearchInput } from "~/server/search/query.server";
 import { searchProfiles } from "~/server/search/search.server";
 import { refreshAllSearchDocuments } from "~/server/search-document.server";
+import { similarPerformers } from "~/server/similar-performers.server";
 import { startAppServer, type RunningServer } from "../tests/helpers/app-server";
 import { createScratchDatabase, existingOrScratchDatabase, percentile } from "./lib/bench";
 import { parseOrExit } from "./lib/command-line";
@@ -207,7 +208,8 @@ function queryWork(db: Db, profileId: string): [string, () => Promise<unknown>][
     ["/search?q=princess", () => search("princess")],
     ["/search?q=orlndo", () => search("orlndo")],
     ["/search?q=32801", () => search("32801")],
-    ["/profile/{id}", () => getPublicProfile(db, profileId)],
+    // The profile loader's reads: the profile, then its similar performers.
+    ["/profile/{id}", async () => similarPerformers(db, (await getPublicProfile(db, profileId))!)],
   ];
 }
 
@@ -309,15 +311,33 @@ async function explainQueries(pool: pg.Pool, profileId: string) {
   await run("/search?q=princess", () => search("princess"));
   await run("/search?q=orlndo", () => search("orlndo"));
   await run("/search?q=32801", () => search("32801"));
-  await run(`/profile/${profileId}`, () => getPublicProfile(db, profileId));
+  await run(`/profile/${profileId}`, async () => similarPerformers(db, (await getPublicProfile(db, profileId))!));
 
   const report: string[] = [];
   const seqScans: string[] = [];
   for (const { label, queries } of captured) {
     report.push(`\n### ${label}`);
+    // Settings a transaction made for its statements (set_config(..., true)) apply to their plans too.
+    let settings: CapturedQuery[] = [];
     for (const query of queries) {
-      if (/^\s*(begin|commit|select set_config)/i.test(query.sql)) continue;
-      const result = await pool.query(`explain (analyze, costs off, timing off, summary on) ${query.sql}`, query.params);
+      if (/^\s*(begin|commit|rollback)/i.test(query.sql)) {
+        settings = [];
+        continue;
+      }
+      if (/^\s*select set_config/i.test(query.sql)) {
+        settings.push(query);
+        continue;
+      }
+      const client = await pool.connect();
+      let result: pg.QueryResult;
+      try {
+        await client.query("begin");
+        for (const setting of settings) await client.query(setting.sql, setting.params);
+        result = await client.query(`explain (analyze, costs off, timing off, summary on) ${query.sql}`, query.params);
+      } finally {
+        await client.query("rollback");
+        client.release();
+      }
       const plan = (result.rows as { "QUERY PLAN": string }[]).map((r) => r["QUERY PLAN"]);
       const firstLine = query.sql.replace(/\s+/g, " ").slice(0, 110);
       report.push(`-- ${firstLine}${query.sql.length > 110 ? "..." : ""}`);

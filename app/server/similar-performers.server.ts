@@ -46,6 +46,17 @@ export async function similarPerformers(
   today: string = todayIso(),
 ): Promise<ProfileCardData[]> {
   if (profile.categories.length === 0 || limit <= 0) return [];
+  // A box of a few thousand rows looks costly enough to PostgreSQL to start parallel workers,
+  // whose start-up is most of the time: 40 ms against 6 ms on a busy two-core machine at
+  // 1,000,000 profiles. These few small reads run in one process.
+  const ids = await db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('max_parallel_workers_per_gather', '0', true)`);
+    return nearestIds(tx, profile, limit, today);
+  });
+  return cardsForIds(db, ids, today);
+}
+
+async function nearestIds(db: Executor, profile: SimilarTo, limit: number, today: string): Promise<string[]> {
   const common = [publicProfileCondition(today), sharesCategory(profile.categories), ne(profiles.id, profile.id)];
   const newest = sql`${profiles.createdAt} desc, ${profiles.id} desc`;
   const { latitude: lat, longitude: lon } = profile;
@@ -87,5 +98,5 @@ export async function similarPerformers(
       ids.push(...rowsOf<{ id: string }>(result).map((r) => r.id));
     }
   }
-  return cardsForIds(db, ids, today);
+  return ids;
 }

@@ -265,8 +265,11 @@ export const profileSearch = pgTable(
     index("profile_search_public_created_idx")
       .on(t.createdAt)
       .where(sql`is_active and payment_status = 'paid' and display_name is not null`),
+    // With the id, a city page's newest based performers are the index's order exactly (read
+    // backward, no sort), so a page is read off it and stops after a page of matches however many
+    // are based there; without it PostgreSQL often sorted all 2,600 of a big city (11 ms at 1M).
     index("profile_search_public_state_city_idx")
-      .on(t.state, t.city, t.createdAt)
+      .on(t.state, t.city, t.createdAt, t.id)
       .where(sql`is_active and payment_status = 'paid' and display_name is not null`),
     index("profile_search_public_geo_idx")
       .on(t.latitude, t.longitude, t.travelRadius, t.paymentExpiry, t.createdAt, t.id)

@@ -1,0 +1,2 @@
+DROP INDEX "profile_search_public_state_city_idx";--> statement-breakpoint
+CREATE INDEX "profile_search_public_state_city_idx" ON "profile_search" USING btree ("state","city","created_at","id") WHERE is_active and payment_status = 'paid' and display_name is not null;
