@@ -10,10 +10,12 @@ import {
   ServerRouter,
 } from "react-router";
 import { CspNonce } from "~/lib/csp-nonce";
+import { scriptsAfterLoad } from "~/server/http/page-scripts.server";
 
 // How a page is rendered on the server. React Router's default, plus the response's CSP nonce on
-// every inline script React and React Router write, and a note when a loader or action met an
-// unreachable database (the HTTP layer then answers 503 instead of the error page).
+// every inline script React and React Router write, scripts that start once the page has loaded
+// and painted (page-scripts.server.ts), and a note when a loader or action met an unreachable
+// database (the HTTP layer then answers 503 instead of the error page).
 
 /** How long deferred data may keep a streamed page open. */
 export const streamTimeout = 5_000;
@@ -51,7 +53,13 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html");
-          pipe(body);
+          if (import.meta.env.DEV) {
+            pipe(body);
+          } else {
+            const html = scriptsAfterLoad(nonce);
+            html.pipe(body);
+            pipe(html);
+          }
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
         },
         onShellError(error: unknown) {

@@ -10,7 +10,13 @@ function markSeen() {
   }
 }
 
-/** The open-beta announcement itself, opened as a modal as soon as it mounts (see WelcomePopup). */
+/**
+ * The open-beta announcement itself: a card in the bottom corner, opened as soon as it mounts (see
+ * WelcomePopup). Not modal: the page stays readable and usable around it, nothing is dimmed, and
+ * every line of it is shorter than the page's own text, so a first visit's largest paint is still
+ * the page (a modal's backdrop and paragraph used to be, 2 seconds late). Focus moves into it so a
+ * keyboard or screen reader user meets it; Esc, the close button and "Maybe later" put it away.
+ */
 export default function WelcomeDialog({ onClosed }: { onClosed: () => void }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const returnFocusTo = useRef<Element | null>(null);
@@ -19,7 +25,7 @@ export default function WelcomeDialog({ onClosed }: { onClosed: () => void }) {
     const dialog = dialogRef.current;
     if (!dialog || dialog.open) return;
     returnFocusTo.current = document.activeElement;
-    dialog.showModal();
+    dialog.show();
   }, []);
 
   const close = () => {
@@ -40,47 +46,49 @@ export default function WelcomeDialog({ onClosed }: { onClosed: () => void }) {
       aria-labelledby="welcome-title"
       aria-describedby="welcome-text"
       onClose={handleClose}
-      // A click on the dimmed backdrop lands on the dialog element itself; treat it as "close".
-      onClick={(event) => {
-        if (event.target === event.currentTarget) close();
+      // A dialog that is not modal has no Esc of its own.
+      onKeyDown={(event) => {
+        if (event.key === "Escape") {
+          event.preventDefault();
+          close();
+        }
       }}
-      className="m-auto w-[min(92vw,28rem)] rounded-2xl p-0 shadow-2xl backdrop:bg-slate-900/60"
+      className="fixed inset-x-3 bottom-3 top-auto z-40 m-0 w-auto max-w-none rounded-xl border border-slate-200 bg-white p-0 text-slate-900 shadow-xl sm:left-auto sm:right-6 sm:bottom-6 sm:w-[26rem]"
     >
-      <div className="relative p-6 sm:p-8">
+      <div className="relative p-4 pr-12">
         <button
           type="button"
           onClick={close}
           aria-label="Close"
-          className="absolute right-3 top-3 rounded-full p-2 text-slate-600 hover:bg-slate-100"
+          className="absolute right-1 top-1 inline-flex h-11 w-11 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100"
         >
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
             <path d="M6 6l12 12M18 6 6 18" strokeLinecap="round" />
           </svg>
         </button>
-        <p className="text-sm font-semibold uppercase tracking-wide text-slate-600">Open beta</p>
-        <h2 id="welcome-title" className="mt-1 text-2xl font-bold text-slate-900">
-          Welcome! Your first listing could be free
+        <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">Welcome to our open beta</p>
+        <h2 id="welcome-title" className="mt-0.5 text-base font-bold">
+          Your first listing could be free
         </h2>
-        <p id="welcome-text" className="mt-3 text-slate-700">
-          We're in open beta: the first {FREE_LISTING_SPOTS} qualified performer listings are free. If you perform in
-          costume, tell us about your characters and we'll review your application within 1-2 business days.
+        <p id="welcome-text" className="mt-1 text-sm text-slate-700">
+          The first {FREE_LISTING_SPOTS} qualified listings are free.
         </p>
-        <div className="mt-6 flex flex-col gap-2 sm:flex-row">
-          <Link
-            to="/free-listing"
-            onClick={close}
-            className="rounded-md bg-brand-700 px-4 py-2 text-center font-semibold text-white hover:bg-brand-800"
-          >
-            Claim your free listing
-          </Link>
-          <button
-            type="button"
-            onClick={close}
-            className="rounded-md border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50"
-          >
-            Maybe later
-          </button>
-        </div>
+      </div>
+      <div className="flex gap-2 px-4 pb-4">
+        <Link
+          to="/free-listing"
+          onClick={close}
+          className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-3 text-sm font-semibold text-white hover:bg-brand-800"
+        >
+          Claim your free listing
+        </Link>
+        <button
+          type="button"
+          onClick={close}
+          className="min-h-11 rounded-md border border-slate-300 px-3 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+        >
+          Maybe later
+        </button>
       </div>
     </dialog>
   );
