@@ -11,17 +11,18 @@ import { precompressAssets, reactRouterProductionBuild } from "./vite.plugins.ts
 // it, and 0.7 KB inside this file costs less than 0.9 KB on its own. Modules that pull in Zod, or
 // that load on demand (ErrorPage), stay out.
 const SHARED =
-  /\/app\/(components\/(ui\/(Alert|Badge|Button|Field|HoneypotField|PageHeader|StateSelect|cx|useFieldErrors|useHydrated)|layout\/(?!ErrorPage)[\w-]+|profile\/(ResponsiveImage|ProfileCard)|shortlist\/SaveButton|insights\/report)|lib\/(constants|format|meta|us-state-names|inquiry-fields|profile-view|last-search-place))\./;
+  /\/app\/(components\/(ui\/(Alert|Badge|Button|Field|HoneypotField|PageHeader|StateSelect|cx|useFieldErrors|useHydrated)|layout\/(?!ErrorPage)[\w-]+|profile\/(ResponsiveImage|ProfileCard)|shortlist\/SaveButton|insights\/report)|lib\/(constants|format|meta|us-state-names|profile-view|last-search-place|share-link))\./;
 // The filters and result pages that the listing pages (state, city, category) and the search share.
 const FILTERS =
   /\/app\/(components\/(directory\/(FiltersForm|Pagination)|insights\/CountAppearances|search\/search-href)|lib\/(place-listing-view|directory-params))\./;
 // The listing pages' own result list.
-const LISTING = /\/app\/(components\/directory\/(DirectoryListing|DirectoryResults)|lib\/structured-data)\./;
+// (Not the structured data: the category list's page needs it too, and nothing else of these.)
+const LISTING = /\/app\/components\/directory\/(DirectoryListing|DirectoryResults)\./;
 // The category tiles and the example cards (home, a category with no performers yet).
 const CATEGORY_CARDS = /\/app\/(components\/directory\/CategoryCards|lib\/sample-profiles)\./;
 // The inquiry form and the performer details that the profile and the shortlist share (its
 // confirmation loads on demand, see LazyConfirmation.ts).
-const INQUIRY = /\/app\/(components\/(inquiry\/(InquiryFields|LazyConfirmation|useInquirySend)|profile\/ProfileDetails)|lib\/share-link)\./;
+const INQUIRY = /\/app\/(components\/(inquiry\/(InquiryFields|LazyConfirmation|useInquirySend)|profile\/ProfileDetails)|lib\/inquiry-fields)\./;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouterProductionBuild(), reactRouter(), precompressAssets()],
