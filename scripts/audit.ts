@@ -10,8 +10,12 @@
 //   npm run audit -- --runs 1            one run each (quick look; no median)
 //   npm run audit -- --pages home,city   a subset, by the names in PAGES below
 //
+// After the table, the listing pages' HTML as the server sends it (plain, gzip, brotli), against
+// issue 15's 25 KB compressed.
+//
 // Chromium comes from CHROMIUM_PATH (default /usr/bin/chromium); the build from BUILD_DIR (default
 // `build`, rebuilt first). Scores from a busy 2-core machine understate Performance.
+import http from "node:http";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import type { Result } from "lighthouse";
@@ -65,6 +69,15 @@ type Metric = keyof typeof METRICS;
 
 /** Issue 15's targets. Scores are 0 to 100, times in milliseconds. */
 const TARGETS = { performance: 97, accessibility: 100, "best-practices": 100, seo: 100, fcp: 1300, lcp: 1800, si: 2000, tbt: 50, cls: 0 };
+/** Issue 15: a listing page's HTML as sent, compressed, at most this many bytes. */
+const LISTING_HTML_BUDGET = 25 * 1024;
+
+interface HtmlSize {
+  path: string;
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
 
 interface Run {
   lhr: Result;
@@ -78,6 +91,7 @@ interface Run {
 interface PageResult {
   spec: PageSpec;
   path: string;
+  html: HtmlSize | null;
   scores: Record<Category, number | null>;
   seoIgnoringNoindex: number | null;
   metrics: Record<Metric, number | null>;
@@ -210,8 +224,29 @@ async function lighthouseRun(chrome: chromeLauncher.LaunchedChrome, url: string)
   }
 }
 
-/** Says how many profiles a listing page links in its server HTML, and warns when there are none. */
-async function reportListing(url: string, pagePath: string) {
+/** The bytes the server sends for a page when the browser accepts `encoding` (what Lighthouse's network counts). */
+function sentBytes(url: string, encoding: "identity" | "gzip" | "br"): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers: { "Accept-Encoding": encoding } }, (response) => {
+      let bytes = 0;
+      response.on("data", (chunk: Buffer) => (bytes += chunk.length));
+      response.on("end", () => {
+        const sent = response.headers["content-encoding"] ?? "identity";
+        if (response.statusCode !== 200) reject(new Error(`${url} answered ${response.statusCode}`));
+        else if (sent !== encoding) reject(new Error(`${url} came ${sent}, not ${encoding}`));
+        else resolve(bytes);
+      });
+      response.on("error", reject);
+    });
+    request.on("error", reject);
+  });
+}
+
+/**
+ * Says how many profiles a listing page links in its server HTML, warning when there are none, and
+ * how large that HTML is as sent: plain, gzip and brotli (the live compressor's settings).
+ */
+async function reportListing(url: string, pagePath: string): Promise<HtmlSize> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${pagePath} answered ${response.status}`);
   const html = await response.text();
@@ -221,11 +256,13 @@ async function reportListing(url: string, pagePath: string) {
       ? `  ${pagePath} links ${profilesLinked} profile${profilesLinked === 1 ? "" : "s"}`
       : `  warning: ${pagePath} links no profile, so it measures an empty result, not a listing`,
   );
+  const [raw, gzip, brotli] = await Promise.all([sentBytes(url, "identity"), sentBytes(url, "gzip"), sentBytes(url, "br")]);
+  return { path: pagePath, raw, gzip, brotli };
 }
 
 async function auditPage(chrome: chromeLauncher.LaunchedChrome, site: MeasuredSite, spec: PageSpec, runs: number): Promise<PageResult> {
   const pagePath = spec.path(site);
-  if (spec.listing) await reportListing(`${site.url}${pagePath}`, pagePath);
+  const html = spec.listing ? await reportListing(`${site.url}${pagePath}`, pagePath) : null;
   const done: Run[] = [];
   for (let i = 1; i <= runs; i++) {
     console.log(`Auditing ${spec.name} (${pagePath}), run ${i} of ${runs}...`);
@@ -234,7 +271,7 @@ async function auditPage(chrome: chromeLauncher.LaunchedChrome, site: MeasuredSi
     // crash): its scores mean nothing.
     if (lhr.runtimeError) {
       const message = `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`;
-      return { spec, path: pagePath, scores: emptyScores(), seoIgnoringNoindex: null, metrics: emptyMetrics(), noindex: false, error: message };
+      return { spec, path: pagePath, html, scores: emptyScores(), seoIgnoringNoindex: null, metrics: emptyMetrics(), noindex: false, error: message };
     }
     done.push(readRun(lhr));
   }
@@ -243,6 +280,7 @@ async function auditPage(chrome: chromeLauncher.LaunchedChrome, site: MeasuredSi
   return {
     spec,
     path: pagePath,
+    html,
     scores: Object.fromEntries(CATEGORIES.map((c) => [c, median(done.map((r) => r.scores[c]))])) as Record<Category, number | null>,
     seoIgnoringNoindex: median(done.map((r) => r.seoIgnoringNoindex)),
     metrics: Object.fromEntries((Object.keys(METRICS) as Metric[]).map((m) => [m, median(done.map((r) => r.metrics[m]))])) as Record<
@@ -285,6 +323,16 @@ function printTable(results: PageResult[], runs: number, site: MeasuredSite) {
     `Targets (issue 15): perf >= ${TARGETS.performance}, a11y/BP/SEO 100 (SEO without crawlability for pages noindex by design), ` +
       `FCP <= 1.3 s, LCP <= 1.8 s, SI <= 2.0 s, TBT <= 50 ms, CLS 0.`,
   );
+  const sizes = results.flatMap((r) => (r.html ? [r.html] : []));
+  if (sizes.length === 0) return;
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  console.log(`\nListing pages' HTML as sent (target: at most ${kb(LISTING_HTML_BUDGET)} compressed):`);
+  console.log("| page | plain | gzip | brotli | targets |");
+  console.log("|---|---:|---:|---:|---|");
+  for (const size of sizes) {
+    const over = Math.max(size.gzip, size.brotli) > LISTING_HTML_BUDGET;
+    console.log(`| ${size.path} | ${kb(size.raw)} | ${kb(size.gzip)} | ${kb(size.brotli)} | ${over ? "miss" : "PASS"} |`);
+  }
 }
 
 async function main() {
