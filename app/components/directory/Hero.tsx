@@ -3,6 +3,7 @@ import { Form, Link } from "react-router";
 import { HERO_INTERVAL_MS } from "~/lib/constants";
 import { SearchCombobox } from "~/components/search/SearchCombobox";
 import { cx } from "~/components/ui/cx";
+import { useHydrated } from "~/components/ui/useHydrated";
 
 const SLIDES = [1, 2, 3, 4].map((n) => ({ large: `/images/hero-${n}.webp`, small: `/images/hero-${n}-800.webp` }));
 
@@ -22,6 +23,10 @@ const LINKS = [
 export function Hero({ siteName }: { siteName: string }) {
   const [active, setActive] = useState(0);
   const searchId = useId();
+  // The other backdrops are only for the cross-fade, which needs JavaScript: they join once the
+  // page is hydrated, so the page's first load (and so its scripts, which wait for it) does not
+  // wait for 60 KB of pictures nobody sees yet.
+  const hydrated = useHydrated();
 
   useEffect(() => {
     const query = window.matchMedia("(prefers-reduced-motion: reduce)");
@@ -42,7 +47,7 @@ export function Hero({ siteName }: { siteName: string }) {
     <section aria-labelledby="hero-heading" className="relative isolate flex min-h-[600px] bg-slate-900">
       {/* The backdrops are clipped in their own layer, so the suggestions can hang below the banner. */}
       <div className="absolute inset-0 -z-10 overflow-hidden" aria-hidden="true">
-        {SLIDES.map((slide, i) => (
+        {(hydrated ? SLIDES : SLIDES.slice(0, 1)).map((slide, i) => (
           <img
             key={slide.large}
             src={slide.large}
