@@ -53,6 +53,8 @@ test.describe("a performer's profile on a phone", () => {
 
   test("Send a message stays in reach and jumps to the contact form with the cursor in it", async ({ page }) => {
     await openStar(page);
+    // The cursor is put in the form by script; the page's scripts start once it has loaded and painted.
+    await page.waitForFunction(() => Object.keys(document.querySelector("main") ?? {}).some((key) => key.startsWith("__reactFiber")));
     const send = page.getByRole("link", { name: `Send a message to ${STAR.displayName}` });
     await expect(send).toBeInViewport();
     await page.mouse.wheel(0, 900);

@@ -64,6 +64,8 @@ test.describe("search", () => {
 
   test("state and city filters: the city list follows the state", async ({ page }) => {
     await page.goto("/search?q=parties");
+    // The city list follows the state by script; the page's scripts start once it has loaded and painted.
+    await page.waitForFunction(() => Object.keys(document.querySelector("main") ?? {}).some((key) => key.startsWith("__reactFiber")));
     await page.getByLabel("State", { exact: true }).selectOption("FL");
     await page.getByLabel("City", { exact: true }).selectOption("Miami");
     await page.getByRole("button", { name: "Search", exact: true }).click();
