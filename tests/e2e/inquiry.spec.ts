@@ -42,6 +42,9 @@ test.describe("sending an inquiry", () => {
     await page.goto(`/profile/${PERFORMER.id}`);
     const form = page.getByRole("form", { name: `Send ${PERFORMER.displayName} a message` });
     await expect(form).toBeVisible();
+    // The checks before sending and the cursor's move are the script's; the page's scripts start
+    // once it has loaded and painted (without them the server answers the same errors).
+    await page.waitForFunction(() => Object.keys(document.querySelector("main") ?? {}).some((key) => key.startsWith("__reactFiber")));
 
     await form.getByRole("button", { name: "Send Message" }).click();
     for (const message of [
