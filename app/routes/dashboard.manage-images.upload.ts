@@ -21,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const outcome = await receiveImageUploads(context, user.id, request);
-  // Stop reading an oversized body instead of draining it.
+  // A body past what we will read (receiveImageUploads read the rest when it could) ends the connection.
   const connection: HeadersInit = outcome.cutOff ? { Connection: "close" } : {};
 
   if (json) {

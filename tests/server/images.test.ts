@@ -158,6 +158,40 @@ describe(`image checks (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}
     expect(await rowsOf(owner)).toEqual([]);
   });
 
+  it("reads the rest of a 6 MB upload that declared its length, so the refusal reaches the browser", async () => {
+    const owner = await makeUser();
+    const boundary = "----ccboundarydeclared";
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    );
+    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+    const fileBytes = 6 * 1024 * 1024;
+    const chunk = Buffer.alloc(64 * 1024, 0xab);
+    let sent = 0;
+    let finished = false;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(head);
+      },
+      pull(controller) {
+        if (sent >= fileBytes) {
+          controller.enqueue(tail);
+          controller.close();
+          finished = true;
+          return;
+        }
+        sent += chunk.length;
+        controller.enqueue(chunk);
+      },
+    });
+    const declared = String(head.length + fileBytes + tail.length);
+    const outcome = await receiveImageUploads({ db: database.db, storage }, owner, multipartRequest(body, boundary, { "content-length": declared }));
+    // Refused as before, but the connection can stay open: nothing is left unread on it.
+    expect(outcome).toMatchObject({ uploaded: 0, error: IMAGE_TOO_BIG_MESSAGE, status: 413, cutOff: false });
+    expect(finished).toBe(true);
+    expect(await rowsOf(owner)).toEqual([]);
+  });
+
   it("refuses a body that declares more than four files' worth up front", async () => {
     const owner = await makeUser();
     const request = multipartRequest("x", "b", { "content-length": String(30 * 1024 * 1024) });

@@ -34,6 +34,27 @@ export interface UploadOutcome {
 }
 
 /**
+ * Reads and drops what is left of a refused body whose declared length is within the limit (a photo
+ * a little over 5 MB), so the answer goes out after the browser has finished sending. Closing the
+ * connection on unread bytes resets it, and the browser may then report a network error instead
+ * of the message. A body without a declared length, or past the limit, is not read: the
+ * connection is closed on it (true: the rest was read).
+ */
+async function readRestWithinLimit(request: Request, declared: number): Promise<boolean> {
+  const body = request.body;
+  if (!Number.isFinite(declared) || declared > MAX_BODY_BYTES || !body || body.locked) return false;
+  try {
+    const reader = body.getReader();
+    while (!(await reader.read()).done) {
+      // dropped
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Reads a multipart upload as a stream and adds each image as soon as its part is complete.
  * No file is held past 5 MB: the parser throws the moment a part grows beyond that, so an
  * oversized or endless body costs at most one file's worth of memory.
@@ -65,15 +86,15 @@ export async function receiveImageUploads(
     }
   } catch (error) {
     if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) {
-      return { uploaded, error: IMAGE_TOO_BIG_MESSAGE, status: 413, cutOff: true };
+      return { uploaded, error: IMAGE_TOO_BIG_MESSAGE, status: 413, cutOff: !(await readRestWithinLimit(request, declared)) };
     }
     if (error instanceof MaxPartsExceededError) {
-      return { uploaded, error: IMAGE_MESSAGES.limit, status: 413, cutOff: true };
+      return { uploaded, error: IMAGE_MESSAGES.limit, status: 413, cutOff: !(await readRestWithinLimit(request, declared)) };
     }
     if (error instanceof ImageLimitError) return { uploaded, error: error.message, status: 409, cutOff: false };
     if (error instanceof ImageRejectedError) return { uploaded, error: error.message, status: 422, cutOff: false };
     if (error instanceof MultipartParseError) {
-      return { uploaded, error: IMAGE_MESSAGES.uploadFailed, status: 400, cutOff: true };
+      return { uploaded, error: IMAGE_MESSAGES.uploadFailed, status: 400, cutOff: !(await readRestWithinLimit(request, declared)) };
     }
     deps.logger?.error({ err: error, profileId }, "image upload failed");
     return { uploaded, error: IMAGE_MESSAGES.uploadFailed, status: 500, cutOff: false };
