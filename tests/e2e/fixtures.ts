@@ -46,6 +46,15 @@ export async function signInAs(page: Page, email: string, redirectTo = "/dashboa
 }
 
 /** Fails on serious or critical axe violations, listing them readably. */
+/**
+ * Waits until React has hydrated the page's main content (it carries a fiber). A page's scripts
+ * start only after it has loaded and painted (app/server/http/page-scripts.server.ts), so a
+ * journey that uses a script-driven control right after `goto` waits for this first.
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => Object.keys(document.querySelector("main") ?? {}).some((key) => key.startsWith("__reactFiber")));
+}
+
 export async function expectAccessible(page: Page, options: { exclude?: string[] } = {}) {
   let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
