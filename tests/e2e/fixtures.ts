@@ -47,12 +47,16 @@ export async function signInAs(page: Page, email: string, redirectTo = "/dashboa
 
 /** Fails on serious or critical axe violations, listing them readably. */
 /**
- * Waits until React has hydrated the page's main content (it carries a fiber). A page's scripts
- * start only after it has loaded and painted (app/server/http/page-scripts.server.ts), so a
- * journey that uses a script-driven control right after `goto` waits for this first.
+ * Waits until React has hydrated the element (it carries a fiber), the page's main content unless
+ * told otherwise. A page's scripts start only after it has loaded and painted
+ * (app/server/http/page-scripts.server.ts), so a journey that uses a script-driven control right
+ * after `goto` waits for this first.
  */
-export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => Object.keys(document.querySelector("main") ?? {}).some((key) => key.startsWith("__reactFiber")));
+export async function waitForHydration(page: Page, selector = "main") {
+  await page.waitForFunction((sel) => {
+    const node = document.querySelector(sel);
+    return !!node && Object.keys(node).some((key) => key.startsWith("__reactFiber"));
+  }, selector);
 }
 
 export async function expectAccessible(page: Page, options: { exclude?: string[] } = {}) {

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, test, waitForMail } from "./fixtures";
+import { expect, expectAccessible, test, waitForMail, waitForHydration } from "./fixtures";
 import { FAIRY_READ_HOURS, INQUIRY } from "./seed/inquiry";
 import { SEARCH } from "./seed/search";
 
@@ -44,7 +44,7 @@ test.describe("sending an inquiry", () => {
     await expect(form).toBeVisible();
     // The checks before sending and the cursor's move are the script's; the page's scripts start
     // once it has loaded and painted (without them the server answers the same errors).
-    await page.waitForFunction(() => Object.keys(document.querySelector("main") ?? {}).some((key) => key.startsWith("__reactFiber")));
+    await waitForHydration(page);
 
     await form.getByRole("button", { name: "Send Message" }).click();
     for (const message of [

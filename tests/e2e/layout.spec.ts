@@ -1,13 +1,6 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 
-/** Waits until React has hydrated the element (it carries a fiber). */
-function waitForHydration(page: Page, selector: string) {
-  return page.waitForFunction((sel) => {
-    const node = document.querySelector(sel);
-    return !!node && Object.keys(node).some((key) => key.startsWith("__reactFiber"));
-  }, selector);
-}
 
 /** A link the app's own pages do not offer, added once hydrated (React would drop it as a mismatch before). */
 async function addLinkAfterHydration(page: Page, href: string, text: string) {

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 import { PHONE_BROWSING } from "./seed/phone-browsing";
 
 // A parent on a phone: results before filters, one way to apply filters everywhere, thumb-sized
@@ -43,20 +43,12 @@ async function smallTargets(page: Page, scopes: string[]): Promise<string[]> {
   );
 }
 
-/** Waits until React has hydrated the page, so its effects (and the pop-up's timer) have started. */
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const header = document.querySelector("header");
-    return !!header && Object.keys(header).some((key) => key.startsWith("__reactFiber"));
-  });
-}
-
 test.describe("phone-first browsing", () => {
   test.use({ viewport: PHONE });
 
   test("a state page shows performers first; the filters fold behind one control and apply with a button", async ({ page }) => {
     await page.goto("/browse/CA");
-    await waitForHydration(page);
+    await waitForHydration(page, "header");
     const results = page.getByRole("list", { name: "Performers" });
     const firstCard = results.getByRole("article").first();
     await expect(firstCard).toBeInViewport();
@@ -117,7 +109,7 @@ test.describe("phone-first browsing", () => {
 
   test("search folds its filters the same way and applies them with the same button", async ({ page }) => {
     await page.goto("/search?q=sacramento");
-    await waitForHydration(page);
+    await waitForHydration(page, "header");
     const results = page.getByRole("list", { name: "Search results" });
     await expect(results.getByRole("article").first()).toBeInViewport();
     await expect(results.getByRole("link", { name: PHONE_BROWSING.longNameHero.displayName })).toBeVisible();
@@ -141,7 +133,7 @@ test.describe("phone-first browsing", () => {
 
   test("the home page's first action is a search box with suggestions; the menu has Search", async ({ page }) => {
     await page.goto("/");
-    await waitForHydration(page);
+    await waitForHydration(page, "header");
     const hero = page.getByRole("search", { name: "Find a performer" });
     const box = hero.getByRole("combobox");
     await expect(box).toBeInViewport();
@@ -249,14 +241,14 @@ test.describe("the welcome pop-up on a phone", () => {
     await page.clock.pauseAt(new Date(start.getTime() + 1_000));
     for (const path of ["/signin", "/signup", "/forgot-password"]) {
       await page.goto(`${path}?fresh-visitor=1`);
-      await waitForHydration(page);
+      await waitForHydration(page, "header");
       await page.clock.runFor(10_000);
       await expect(welcome(page)).toHaveCount(0);
     }
     // Not dismissed, only held back: a browsing page still shows it.
     expect(await page.evaluate(() => window.localStorage.getItem("hasSeenWelcomePopup"))).toBeNull();
     await page.goto("/about?fresh-visitor=1");
-    await waitForHydration(page);
+    await waitForHydration(page, "header");
     await page.clock.runFor(2_100);
     await expect(welcome(page)).toBeVisible();
   });
@@ -269,7 +261,7 @@ test.describe("the welcome pop-up on a phone", () => {
 
     // Typing, then leaving the field: the form was touched, so this page view goes without it.
     await page.goto("/?fresh-visitor=1");
-    await waitForHydration(page);
+    await waitForHydration(page, "header");
     await box.click();
     await box.pressSequentially("pri");
     await box.blur();
@@ -278,7 +270,7 @@ test.describe("the welcome pop-up on a phone", () => {
 
     // Still in a field when the two seconds are up.
     await page.goto("/?fresh-visitor=1");
-    await waitForHydration(page);
+    await waitForHydration(page, "header");
     await box.focus();
     await page.clock.runFor(5_000);
     await expect(welcome(page)).toHaveCount(0);
@@ -286,7 +278,7 @@ test.describe("the welcome pop-up on a phone", () => {
     expect(await page.evaluate(() => window.localStorage.getItem("hasSeenWelcomePopup"))).toBeNull();
 
     await page.goto("/about?fresh-visitor=1");
-    await waitForHydration(page);
+    await waitForHydration(page, "header");
     await page.clock.runFor(2_100);
     await expect(welcome(page)).toBeVisible();
   });

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 import { PROFILE_PAGE } from "./seed/profile-page";
 
 const STAR = PROFILE_PAGE.star;
@@ -54,7 +54,7 @@ test.describe("a performer's profile on a phone", () => {
   test("Send a message stays in reach and jumps to the contact form with the cursor in it", async ({ page }) => {
     await openStar(page);
     // The cursor is put in the form by script; the page's scripts start once it has loaded and painted.
-    await page.waitForFunction(() => Object.keys(document.querySelector("main") ?? {}).some((key) => key.startsWith("__reactFiber")));
+    await waitForHydration(page);
     const send = page.getByRole("link", { name: `Send a message to ${STAR.displayName}` });
     await expect(send).toBeInViewport();
     await page.mouse.wheel(0, 900);

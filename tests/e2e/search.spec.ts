@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 import { HIDDEN } from "./seed/directory";
 import { SEARCH } from "./seed/search";
 
@@ -65,7 +65,7 @@ test.describe("search", () => {
   test("state and city filters: the city list follows the state", async ({ page }) => {
     await page.goto("/search?q=parties");
     // The city list follows the state by script; the page's scripts start once it has loaded and painted.
-    await page.waitForFunction(() => Object.keys(document.querySelector("main") ?? {}).some((key) => key.startsWith("__reactFiber")));
+    await waitForHydration(page);
     await page.getByLabel("State", { exact: true }).selectOption("FL");
     await page.getByLabel("City", { exact: true }).selectOption("Miami");
     await page.getByRole("button", { name: "Search", exact: true }).click();

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 
 // URLs containing "fresh-visitor" start without the hasSeenWelcomePopup flag (see fixtures.ts).
 const FRESH = "/about?fresh-visitor=1";
@@ -12,21 +12,13 @@ function seenFlag(page: Page) {
   return page.evaluate(() => window.localStorage.getItem("hasSeenWelcomePopup"));
 }
 
-/** Waits until React has hydrated the page, so its effects (and the pop-up's timer) have started. */
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const header = document.querySelector("header");
-    return !!header && Object.keys(header).some((key) => key.startsWith("__reactFiber"));
-  });
-}
-
 test("appears 2 seconds after a first visit, takes focus, closes with Esc and never returns", async ({ page }) => {
   // Freeze the page's clock so the 2-second delay can be stepped through exactly.
   const start = new Date("2025-06-01T12:00:00Z");
   await page.clock.install({ time: start });
   await page.clock.pauseAt(new Date(start.getTime() + 1_000));
   await page.goto(FRESH);
-  await waitForHydration(page);
+  await waitForHydration(page, "header");
   const logo = page.getByRole("banner").getByRole("link", { name: "CostumeCast" });
   await logo.focus();
 
@@ -50,13 +42,13 @@ test("appears 2 seconds after a first visit, takes focus, closes with Esc and ne
   await expect.poll(() => seenFlag(page)).toBe("true");
 
   await page.reload();
-  await waitForHydration(page);
+  await waitForHydration(page, "header");
   await page.clock.fastForward(10_000);
   await expect(welcome(page)).toHaveCount(0);
 
   // Another page of the site, still a "fresh" URL: the stored flag wins.
   await page.goto("/faq?fresh-visitor=1");
-  await waitForHydration(page);
+  await waitForHydration(page, "header");
   await page.clock.fastForward(10_000);
   await expect(welcome(page)).toHaveCount(0);
 });
@@ -71,7 +63,7 @@ test("its button goes to the free-listing page and remembers the visitor", async
   await expect.poll(() => seenFlag(page)).toBe("true");
 
   await page.goto("/?fresh-visitor=1");
-  await waitForHydration(page);
+  await waitForHydration(page, "header");
   await page.waitForTimeout(3_000);
   await expect(welcome(page)).toHaveCount(0);
 });
