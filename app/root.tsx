@@ -19,6 +19,7 @@ import { Toasts } from "~/components/layout/Toasts";
 import { WelcomePopup } from "~/components/layout/WelcomePopup";
 import { errorTitle } from "~/components/layout/error-text";
 import { CspNonce } from "~/lib/csp-nonce";
+import { replayEarlyInput } from "~/lib/early-input";
 import { getSessionUser } from "~/server/auth/auth.server";
 import { readFlash } from "~/server/flash.server";
 
@@ -61,6 +62,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const siteName = root?.siteName ?? "CostumeCast";
   // Set on the server only (entry.server.tsx): the policy allows the page's own inline scripts by it.
   const nonce = useContext(CspNonce);
+  // The layout's effect runs after every other on the page, once the whole page is hydrated.
+  useEffect(() => replayEarlyInput(), []);
   return (
     <html lang="en">
       <head>

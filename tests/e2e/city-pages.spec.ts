@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
+import { expect, expectAccessible, test } from "./fixtures";
 import { PLACES } from "./seed/places";
 import { SEARCH } from "./seed/search";
 
@@ -12,8 +12,6 @@ test.describe("city pages", () => {
 
   test("a city lists its own performers first, then those who travel there, with the distance", async ({ page }) => {
     await page.goto("/browse/FL");
-    // A city picked before the scripts have started can be reset by hydration (see issue 15's note).
-    await waitForHydration(page);
     // On a phone the filters are folded behind one control, above the results.
     await page.locator("summary", { hasText: "Filters" }).click();
     const city = page.getByLabel("City", { exact: true });

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 import { DIRECTORY_PASSWORD, HIDDEN, LISTED, PREVIEW_OWNER } from "./seed/directory";
 
 const HIDDEN_NAMES = Object.values(HIDDEN)
@@ -134,6 +134,9 @@ test.describe("public directory", () => {
     await thumbs.nth(1).click();
     await expect(thumbs.nth(1)).toHaveAttribute("aria-current", "true");
     await expect(page.getByRole("img", { name: /image 2 of 2/ })).toBeVisible();
+    // Arrow keys are the script's (a click is a link, and works before it); the page's scripts
+    // start once it has loaded and painted, or the click before may have loaded a new page.
+    await waitForHydration(page);
     await thumbs.nth(1).focus();
     await page.keyboard.press("ArrowRight");
     await expect(thumbs.nth(0)).toHaveAttribute("aria-current", "true");

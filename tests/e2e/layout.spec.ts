@@ -218,8 +218,6 @@ test.describe("mobile menu", () => {
 
   test("closes after following one of its links", async ({ page }) => {
     await page.goto("/guidelines");
-    // The toggle is a script's button: the page's scripts start once it has loaded and painted.
-    await waitForHydration(page, "header");
     const toggle = page.getByRole("banner").getByRole("button", { name: "Menu" });
     await toggle.click();
     const menu = page.getByRole("navigation", { name: "Mobile" });

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
+import { expect, expectAccessible, test } from "./fixtures";
 import { SUGGEST } from "./seed/suggest";
 
 // Suggestions as you type: the header's box and the search page's box offer characters,
@@ -53,8 +53,6 @@ test.describe("suggestions as you type", () => {
 
   test("the search page's box: a click on a place or a performer goes there", async ({ page }) => {
     await page.goto("/search");
-    // Suggestions are the script's: letters typed before it has started fetch none until the next one.
-    await waitForHydration(page);
     const box = page.getByRole("main").getByRole("combobox", { name: "Search performers" });
     await box.pressSequentially("albuq", { delay: 30 });
     const list = page.getByRole("listbox", { name: "Suggestions" });

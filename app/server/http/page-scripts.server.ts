@@ -1,4 +1,5 @@
 import { Transform } from "node:stream";
+import { RECORD_EARLY_CLICKS } from "~/lib/early-input";
 
 // A rendered page's scripts wait for the page itself. React Router writes a module preload into
 // <head> for every module the page needs, and a module script at the end of <body> that imports
@@ -35,10 +36,12 @@ function escapeForScript(json: string): string {
  * paint is read from the browser's paint timing (not from timers or animation frames, which a tab
  * in the background, or a test's frozen clock, holds back); a browser without it starts at `load`,
  * and a tab that paints nothing for a second starts anyway. A visitor who taps or types before then
- * starts them at once: the page is about to be used, not just read.
+ * starts them at once: the page is about to be used, not just read. Until hydration begins it also
+ * remembers the last button tapped that needs JavaScript, to be tapped again once the page is
+ * hydrated (early-input.ts).
  */
 export function startScriptsAfterLoad(preloads: string[]): string {
-  return `(()=>{let started=false;const go=()=>{if(started)return;started=true;for(const href of ${escapeForScript(JSON.stringify(preloads))}){const link=document.createElement("link");link.rel="modulepreload";link.fetchPriority="low";link.href=href;document.head.append(link)}const waiting=document.querySelector('script[type="${WAITING_MODULE_TYPE}"]');if(!waiting)return;const script=document.createElement("script");script.type="module";script.nonce=waiting.nonce;script.textContent=waiting.textContent;waiting.replaceWith(script)};const afterPaint=()=>{if(!PerformanceObserver.supportedEntryTypes?.includes("paint")||performance.getEntriesByType("paint").length>0)return go();new PerformanceObserver((_,observer)=>{observer.disconnect();go()}).observe({type:"paint",buffered:true});setTimeout(go,1000)};for(const type of ["pointerdown","keydown"])addEventListener(type,go,{once:true,capture:true,passive:true});document.readyState==="complete"?afterPaint():addEventListener("load",afterPaint,{once:true})})();`;
+  return `(()=>{${RECORD_EARLY_CLICKS}let started=false;const go=()=>{if(started)return;started=true;for(const href of ${escapeForScript(JSON.stringify(preloads))}){const link=document.createElement("link");link.rel="modulepreload";link.fetchPriority="low";link.href=href;document.head.append(link)}const waiting=document.querySelector('script[type="${WAITING_MODULE_TYPE}"]');if(!waiting)return;const script=document.createElement("script");script.type="module";script.nonce=waiting.nonce;script.textContent=waiting.textContent;waiting.replaceWith(script)};const afterPaint=()=>{if(!PerformanceObserver.supportedEntryTypes?.includes("paint")||performance.getEntriesByType("paint").length>0)return go();new PerformanceObserver((_,observer)=>{observer.disconnect();go()}).observe({type:"paint",buffered:true});setTimeout(go,1000)};for(const type of ["pointerdown","keydown"])addEventListener(type,go,{once:true,capture:true,passive:true});document.readyState==="complete"?afterPaint():addEventListener("load",afterPaint,{once:true})})();`;
 }
 
 function escapeAttribute(value: string): string {
