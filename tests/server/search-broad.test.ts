@@ -56,6 +56,14 @@ beforeAll(async () => {
   for (let i = 1; i <= 30; i++) {
     await addPerformer(db, { id: `named-princess-${i}`, displayName: `Princess Named ${i}`, bio: "Royal tea parties.", categories: ["Fantasy"], createdAt: new Date(longAgo.getTime() + i * 60_000) });
   }
+  // The word in the stage name and three times in the bio: still a stage name, no better for the repeats.
+  for (let i = 1; i <= 2; i++) {
+    await addPerformer(db, { id: `loud-princess-${i}`, displayName: `Princess Loud ${i}`, bio: "Princess parties, princess songs, princess crowns.", categories: ["Fantasy"], createdAt: new Date(longAgo.getTime() - i * 60_000) });
+  }
+  // The word among their characters only.
+  for (let i = 1; i <= 3; i++) {
+    await addPerformer(db, { id: `aurora-${i}`, displayName: `Dream Dancer ${i}`, characters: ["Princess Aurora"], bio: "Ballet visits.", categories: ["Fantasy"], createdAt: new Date(longAgo.getTime() + i * 60_000) });
+  }
   for (let i = 1; i <= 5; i++) {
     await addPerformer(db, { id: `fairy-${i}`, displayName: `Fairy Godmother ${i}`, bio: "Wishes granted.", categories: ["Fantasy"], createdAt: new Date(longAgo.getTime() + i * 60_000) });
   }
@@ -89,11 +97,21 @@ describe(`a word most performers share (${engine})`, () => {
 
   it("puts the performers who wrote the word where it counts most first, then the newest", async () => {
     const first = await search("princess");
-    // Stage names before bio mentions, newest first among equals.
-    const named = Array.from({ length: 30 }, (_, i) => `named-princess-${30 - i}`);
+    // Stage names, then characters, then bio mentions; newest first among equals, however often
+    // the word is repeated.
+    const named = [...Array.from({ length: 30 }, (_, i) => `named-princess-${30 - i}`), "loud-princess-1", "loud-princess-2"];
     expect(first.hits.map((h) => h.profile.id)).toEqual(named.slice(0, 24));
     const second = await search("princess", 2);
-    expect(second.hits.map((h) => h.profile.id)).toEqual([...named.slice(24), ...Array.from({ length: 18 }, (_, i) => `bio-princess-${i + 1}`)]);
+    expect(second.hits.map((h) => h.profile.id)).toEqual([
+      ...named.slice(24),
+      "aurora-3",
+      "aurora-2",
+      "aurora-1",
+      ...Array.from({ length: 13 }, (_, i) => `bio-princess-${i + 1}`),
+    ]);
+    // Deeper, only bio mentions are left.
+    const third = await search("princess", 3);
+    expect(third.hits.map((h) => h.profile.id)).toEqual(Array.from({ length: 24 }, (_, i) => `bio-princess-${i + 14}`));
   });
 
   it("fills the page past the typed word's few matches with the newest of the rest", async () => {

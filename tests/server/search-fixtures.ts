@@ -12,6 +12,7 @@ export interface PerformerSpec {
   id?: string;
   displayName?: string | null;
   bio?: string;
+  characters?: string[];
   state?: string;
   city?: string;
   categories?: Category[];
@@ -36,6 +37,7 @@ export async function addPerformer(db: Executor, spec: PerformerSpec = {}): Prom
     id,
     displayName: spec.displayName === undefined ? `Performer ${id.slice(0, 8)}` : spec.displayName,
     bio: spec.bio ?? "Friendly costumed performer for parties and events.",
+    characters: spec.characters ?? [],
     state,
     city,
     latitude: place?.lat ?? null,

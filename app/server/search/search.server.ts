@@ -99,6 +99,11 @@ interface Attempt {
    * it above the rest, so those are ranked whole.
    */
   oneTypedWord?: boolean;
+  /**
+   * One typed word: its matches split by where it is written (wordPlaces), best first; a word
+   * too common to rank every match is ranked by these instead (rankCommonWord).
+   */
+  wordPlaces?: SQL[];
   branches: SQL[];
   distance: SQL | null;
   rank: SQL | null;
@@ -130,10 +135,38 @@ const searched = narrowProfiles;
 /** How many of the newest rows rankBroad inspects per row a page still needs, when a tier orders them. */
 const WALK_WINDOW_FACTOR = 8;
 
+/**
+ * How many of the newest rows rankCommonWord walks per row a page needs (at most WALK_LIMIT) before
+ * it reads a set of matches whole: enough when one performer in 40 is in the set, as a common
+ * word's stage names are (1 in 15 for "princess" at 1,000,000 profiles).
+ */
+const WORD_WALK_FACTOR = 40;
+const WORD_WALK_LIMIT = 20_000;
+
 /** PostgreSQL's usual figure for SSDs and cached data. */
 const RANDOM_PAGE_COST = "1.1";
 
 const tsquery = (text: string) => sql`to_tsquery('english', ${text})`;
+
+/**
+ * Where one typed word is written, best first: the stage name (the search document's weight A),
+ * then the characters (B), then the rest (categories, bio, city), more of these above fewer. That
+ * is the order text rank gives one word, less its small extra for saying the word again, and it
+ * splits the matches into seven disjoint sets that a common word's page can be read from, set by
+ * set, without ranking every match (rankCommonWord). The stage-name and character filters are the
+ * ones their indexes answer (schema.ts).
+ */
+function wordPlaces(typedQuery: string): SQL[] {
+  const vector = profiles.searchVector;
+  const query = tsquery(typedQuery);
+  const where = [sql`ts_filter(${vector}, '{a}') @@ ${query}`, sql`ts_filter(${vector}, '{b}') @@ ${query}`, sql`ts_filter(${vector}, '{c,d}') @@ ${query}`];
+  const places: SQL[] = [];
+  for (let set = 7; set >= 1; set--) {
+    const parts = where.map((part, i) => ((set >> (2 - i)) & 1 ? part : sql`not (${part})`));
+    places.push(sql.join([sql`${vector} @@ ${query}`, ...parts], sql` and `));
+  }
+  return places;
+}
 
 interface Found {
   rows: { id: string; distance: number | null; reach?: SearchHitReach }[];
@@ -222,6 +255,75 @@ async function rankAll(db: Executor, attempt: Attempt, page: number, pageSize: n
 }
 
 /**
+ * One typed word that more than MAX_COUNTED performers wrote ("princess": 74,000 of 1,000,000), so
+ * every counted page is theirs. Text rank cannot order that many in time, so they are ordered by
+ * where they wrote the word (wordPlaces), set by set, newest first in each: the same as text rank
+ * but for its small extra for repeating the word, which only a rarer word's ranking keeps.
+ * Each set is walked newest first until the page is full, which on a common word stops after a few
+ * hundred rows; a set too rare for that is read whole through the text indexes. That read is small
+ * for the set being rare, but for one whose word is also elsewhere it includes the next set's rows
+ * (no index tells "elsewhere" apart), which a word common in stage names and rarely repeated could
+ * make large. Ranking all 74,000 took 200 ms. Answers null when the word is not that common.
+ */
+async function rankCommonWord(db: Executor, attempt: Attempt, page: number, pageSize: number): Promise<Found | null> {
+  const { typed, wordPlaces } = attempt;
+  if (!typed || !wordPlaces) return null;
+  const conditions = [...attempt.conditions, attempt.branches[0]];
+  return throughTextIndex(db, async (tx) => {
+    const typedCount = Number(
+      rowsOf<{ n: number }>(
+        await tx.execute(
+          sql`select count(*)::int as n from (select 1 from ${searched} where ${and(...conditions, typed)} limit ${MAX_COUNTED + 1}) as capped`,
+        ),
+      )[0].n,
+    );
+    if (typedCount <= MAX_COUNTED) return null;
+    const offset = (page - 1) * pageSize;
+    const ids: string[] = [];
+    let before = 0;
+    for (const place of wordPlaces) {
+      const skip = Math.max(0, offset - before);
+      const need = pageSize - ids.length;
+      const window = Math.min(WORD_WALK_LIMIT, (skip + need) * WORD_WALK_FACTOR);
+      await tx.execute(sql`select set_config('enable_indexscan', 'on', true), set_config('enable_bitmapscan', 'off', true)`);
+      // The newest `window` rows hold the set's newest rows: if `need` of them are there past
+      // `skip`, they are the page's (any other row of the set is older than all of them).
+      const walked = rowsOf<{ id: string }>(
+        await tx.execute(sql`
+          select id from (
+            select ${profiles.id} as id, ${profiles.createdAt} as created_at, (${place}) as hit
+            from ${searched} where ${and(...conditions)}
+            order by ${profiles.createdAt} desc, ${profiles.id} desc
+            limit ${window}
+          ) as newest
+          where hit order by created_at desc, id desc limit ${need} offset ${skip}`),
+      );
+      if (walked.length === need) {
+        ids.push(...walked.map((r) => r.id));
+        break;
+      }
+      await tx.execute(sql`select set_config('enable_indexscan', 'off', true), set_config('enable_bitmapscan', 'on', true)`);
+      const whole = rowsOf<{ id: string | null; total: number }>(
+        await tx.execute(sql`
+          with found as materialized (
+            select ${profiles.id} as id, ${profiles.createdAt} as created_at
+            from ${searched} where ${and(...conditions, place)}
+          )
+          select hit.id, counted.total
+          from (select count(*)::int as total from found) as counted
+          left join lateral (
+            select id from found order by created_at desc, id desc limit ${need} offset ${skip}
+          ) as hit on true`),
+      );
+      ids.push(...whole.filter((r) => r.id != null).map((r) => r.id as string));
+      before += Number(whole[0]?.total ?? 0);
+      if (ids.length >= pageSize) break;
+    }
+    return { rows: ids.map((id) => ({ id, distance: null })), total: typedCount };
+  });
+}
+
+/**
  * A word search with thousands of matches, without reading and ranking every one of them. The
  * order puts performers matching the visitor's own words first (by text rank), and only then the
  * others. So a page that those performers fill is decided by them alone, read through the text
@@ -233,6 +335,8 @@ async function rankAll(db: Executor, attempt: Attempt, page: number, pageSize: n
 async function rankBroad(db: Executor, attempt: Attempt, page: number, pageSize: number): Promise<Found | null> {
   const { text, typed, rank } = attempt;
   if (!text || !typed || !rank || attempt.matched || attempt.distance || attempt.branches.length !== 1) return null;
+  const common = await rankCommonWord(db, attempt, page, pageSize);
+  if (common) return common;
   const offset = (page - 1) * pageSize;
   const end = offset + pageSize;
   const conditions = [...attempt.conditions, attempt.branches[0]];
@@ -428,9 +532,11 @@ export async function searchProfiles(
       // (and thousands of rows are not ranked for nothing).
       const travelsToPoint = Boolean(point);
       if (reach === "related") return { conditions, text, typed: null, branches, distance, rank: null, matched: null, tier: null, reach, travelsToPoint };
-      const typed = matches(typedTsquery(groups, "&"));
+      const typedQuery = typedTsquery(groups, "&");
+      const typed = matches(typedQuery);
       const oneTypedWord = groups.length === 1 && groups[0].words.length === 1;
-      return { conditions, text, typed, oneTypedWord, branches, distance, rank: rankOf("&"), matched: null, tier: tierOf(query, "&"), reach, travelsToPoint };
+      const places = oneTypedWord ? wordPlaces(typedQuery) : undefined;
+      return { conditions, text, typed, oneTypedWord, wordPlaces: places, branches, distance, rank: rankOf("&"), matched: null, tier: tierOf(query, "&"), reach, travelsToPoint };
     };
     const closest = (reach: CategoryReach, near: boolean): Attempt => {
       const query = groupsTsquery(groups, reach, "|");

@@ -1,0 +1,2 @@
+CREATE INDEX "profile_search_public_name_vector_idx" ON "profile_search" USING gin (ts_filter(search_vector, '{a}')) WHERE is_active and payment_status = 'paid' and display_name is not null;--> statement-breakpoint
+CREATE INDEX "profile_search_public_characters_vector_idx" ON "profile_search" USING gin (ts_filter(search_vector, '{b}')) WHERE is_active and payment_status = 'paid' and display_name is not null;
