@@ -162,8 +162,6 @@ export async function rememberedCount<T>(db: Executor, key: string, compute: () 
   return value;
 }
 
-const remembered = rememberedCount;
-
 // Newest listings first; the id breaks ties so paging is stable when rows share a timestamp.
 const newestFirst = [desc(profiles.createdAt), desc(profiles.id)];
 
@@ -191,13 +189,13 @@ export async function listPublicProfiles(
       .limit(pageSize + 1)
       .offset((pageNumber - 1) * pageSize);
 
-  let total = await remembered(db, key, countNow);
+  let total = await rememberedCount(db, key, countNow);
   let current = Math.min(Math.max(1, Math.floor(page)), Math.max(1, Math.ceil(total / pageSize)));
   let rows = await readPage(current);
   if (rows.length === 0 && current > 1) {
     // The remembered count was too high (listings went away): count again.
     forgetDirectoryCounts(db);
-    total = await remembered(db, key, countNow);
+    total = await rememberedCount(db, key, countNow);
     current = Math.max(1, Math.ceil(total / pageSize));
     rows = await readPage(current);
   }
@@ -225,7 +223,7 @@ export async function getFeaturedProfiles(
 
 /** Number of public profiles per state abbreviation (states with none are absent). */
 export async function countPublicProfilesByState(db: Executor, today: string = todayIso()): Promise<Record<string, number>> {
-  return remembered(db, JSON.stringify(["states", today]), async () => {
+  return rememberedCount(db, JSON.stringify(["states", today]), async () => {
     const rows = await db
       .select({ state: profiles.state, total: count() })
       .from(profiles)
@@ -237,7 +235,7 @@ export async function countPublicProfilesByState(db: Executor, today: string = t
 
 /** Number of public profiles per city of a state (cities with none are absent). */
 export async function countPublicProfilesByCity(db: Executor, state: string, today: string = todayIso()): Promise<Record<string, number>> {
-  return remembered(db, JSON.stringify(["cities", today, state]), async () => {
+  return rememberedCount(db, JSON.stringify(["cities", today, state]), async () => {
     const rows = await db
       .select({ city: profiles.city, total: count() })
       .from(profiles)
