@@ -20,9 +20,13 @@ const FILTERS =
 const LISTING = /\/app\/components\/directory\/(DirectoryListing|DirectoryResults)\./;
 // The category tiles and the example cards (home, a category with no performers yet).
 const CATEGORY_CARDS = /\/app\/(components\/directory\/CategoryCards|lib\/sample-profiles)\./;
-// The inquiry form and the performer details that the profile and the shortlist share (its
-// confirmation loads on demand, see LazyConfirmation.ts).
-const INQUIRY = /\/app\/(components\/(inquiry\/(InquiryFields|LazyConfirmation|useInquirySend)|profile\/ProfileDetails)|lib\/inquiry-fields)\./;
+// The inquiry forms (a profile's, and "Ask them all" with the list's choice of whom to ask), loaded
+// as the visitor nears one (see ServerHtmlUntil); their confirmation loads on demand in turn, see
+// LazyConfirmation.ts.
+const INQUIRY =
+  /\/app\/(components\/(inquiry\/(InquiryForm|AskThemAllForm|InquiryFields|LazyConfirmation|useInquirySend)|shortlist\/AskThemAll|ui\/carry-input)|lib\/inquiry-fields)\./;
+// A shared list's view with its comparison (which the own list loads too, once it has performers).
+const SHORTLIST_LISTS = /\/app\/components\/(shortlist\/(ShortlistComparison|SharedList|list-entries)|profile\/travel-statement)\./;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouterProductionBuild(), reactRouter(), precompressAssets()],
@@ -38,10 +42,14 @@ export default defineConfig({
           groups: [
             // React, React DOM and the router: one long-cached file, changed only by an upgrade.
             { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 20 },
-            { name: "app-shared", test: (id: string) => SHARED.test(id) || /\/app\/root\.tsx$/.test(id), priority: 10 },
+            // First: a group takes what its modules import, and what most pages use stays here.
+            { name: "app-shared", test: (id: string) => SHARED.test(id) || /\/app\/root\.tsx$/.test(id), priority: 12 },
             { name: "filters", test: (id: string) => FILTERS.test(id), priority: 10 },
             { name: "listing", test: (id: string) => LISTING.test(id), priority: 10 },
             { name: "inquiry", test: (id: string) => INQUIRY.test(id), priority: 10 },
+            { name: "shortlist-lists", test: (id: string) => SHORTLIST_LISTS.test(id), priority: 10 },
+            // Used by the profile and a shared list alike: a file of its own, not inside either's.
+            { name: "server-html", test: /\/app\/components\/ui\/ServerHtmlUntil\./, priority: 11 },
             { name: "category-cards", test: (id: string) => CATEGORY_CARDS.test(id), priority: 10 },
           ],
         },

@@ -1,14 +1,13 @@
 import { lazy } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/profile";
-import { InquiryForm } from "~/components/inquiry/InquiryForm";
 import { CountView } from "~/components/insights/CountView";
 import { Gallery } from "~/components/profile/Gallery";
 import { CONTACT_ID, SendMessageLink, StickyContactBar } from "~/components/profile/ContactShortcut";
 import { ProfileCard, ProfileGrid } from "~/components/profile/ProfileCard";
-import { ProfileFacts, ProfileSections, ProfileSummary } from "~/components/profile/ProfileDetails";
 import { ShareProfile } from "~/components/profile/ShareProfile";
 import { SaveButton } from "~/components/shortlist/SaveButton";
+import { onDemand, ServerHtmlUntil } from "~/components/ui/ServerHtmlUntil";
 import { NO_BOOKINGS_NOTE } from "~/lib/constants";
 import { readPublicForm } from "~/lib/form";
 import { inquirySchema } from "~/lib/inquiry-schema";
@@ -95,6 +94,16 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
 const PreviewNotice = lazy(() => import("~/components/profile/PreviewNotice").then((m) => ({ default: m.PreviewNotice })));
 const ProfileNotFound = lazy(() => import("~/components/profile/ProfileNotFound").then((m) => ({ default: m.ProfileNotFound })));
 
+// Not in the page's first download (see ServerHtmlUntil): the name, facts and sections, content a
+// hydrated page keeps as the server rendered it, and the contact form, live as the visitor nears it.
+const details = onDemand(() => import("~/components/profile/ProfileDetails"));
+const inquiry = onDemand(() => import("~/components/inquiry/InquiryForm"));
+if (import.meta.env.SSR) {
+  // The server renders them at once: loaded before the first request asks.
+  details.load().catch(() => undefined);
+  inquiry.load().catch(() => undefined);
+}
+
 export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === "not-found") return <ProfileNotFound />;
   const profile = loaderData.profile;
@@ -115,19 +124,30 @@ export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-6 lg:grid-cols-2 lg:gap-8">
         <Gallery images={profile.images} name={name} />
         <div className="flex flex-col gap-6">
-          <ProfileSummary profile={profile} preview={preview !== null} showPrice={false}>
-            {/* On phones the facts sit under the name; wide screens show them in the contact box. */}
-            <div className="lg:hidden">
-              <ProfileFacts profile={profile} layout="row" label={`About ${name} at a glance`} />
-            </div>
-          </ProfileSummary>
+          <ServerHtmlUntil
+            key={profile.id}
+            module={details}
+            live="never"
+            render={(m) => (
+              <m.ProfileSummary profile={profile} preview={preview !== null} showPrice={false}>
+                {/* On phones the facts sit under the name; wide screens show them in the contact box. */}
+                <div className="lg:hidden">
+                  <m.ProfileFacts profile={profile} layout="row" label={`About ${name} at a glance`} />
+                </div>
+              </m.ProfileSummary>
+            )}
+          />
           <aside
             aria-label={`Contacting ${name}`}
             className="space-y-4 lg:rounded-xl lg:border lg:border-slate-200 lg:bg-white lg:p-6 lg:shadow-sm"
           >
-            <div className="hidden lg:block">
-              <ProfileFacts profile={profile} layout="column" label={`${name} at a glance`} />
-            </div>
+            <ServerHtmlUntil
+              key={profile.id}
+              className="hidden lg:block"
+              module={details}
+              live="never"
+              render={(m) => <m.ProfileFacts profile={profile} layout="column" label={`${name} at a glance`} />}
+            />
             {loaderData.kind === "public" ? (
               <div className="hidden lg:block">
                 <SendMessageLink />
@@ -144,9 +164,13 @@ export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
           </aside>
         </div>
       </div>
-      <div className="mt-8 lg:mt-10">
-        <ProfileSections profile={profile} preview={preview !== null} />
-      </div>
+      <ServerHtmlUntil
+        key={profile.id}
+        className="mt-8 lg:mt-10"
+        module={details}
+        live="never"
+        render={(m) => <m.ProfileSections profile={profile} preview={preview !== null} />}
+      />
       <section
         id={CONTACT_ID}
         aria-labelledby="contact-heading"
@@ -155,18 +179,26 @@ export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
         <h2 id="contact-heading" className="text-xl font-semibold text-slate-900">
           Contact {name}
         </h2>
-        <div className="mt-4">
-          {loaderData.kind === "public" ? (
-            <InquiryForm
-              profileId={profile.id}
-              performerName={name}
-              readsWithinHours={profile.readsWithinHours}
-              similar={loaderData.similar}
-            />
-          ) : (
+        {loaderData.kind === "public" ? (
+          <ServerHtmlUntil
+            key={profile.id}
+            className="mt-4"
+            module={inquiry}
+            live="approach"
+            render={(m) => (
+              <m.InquiryForm
+                profileId={profile.id}
+                performerName={name}
+                readsWithinHours={profile.readsWithinHours}
+                similar={loaderData.similar}
+              />
+            )}
+          />
+        ) : (
+          <div className="mt-4">
             <p className="text-sm text-slate-700">The contact form becomes available once your listing is activated.</p>
-          )}
-        </div>
+          </div>
+        )}
       </section>
       {loaderData.kind === "public" && loaderData.similar.length > 0 ? (
         <section aria-labelledby="similar-heading" className="mt-10">

@@ -175,6 +175,8 @@ test.describe("sending an inquiry", () => {
     await placeRemembered(page, "32801");
     await page.goto(`/profile/${PERFORMER.id}`);
     const form = page.getByRole("form", { name: `Send ${PERFORMER.displayName} a message` });
+    // The form's script (which fills the place in) loads as the visitor scrolls towards the form.
+    await form.scrollIntoViewIfNeeded();
     await expect(form.getByRole("textbox", { name: "City", exact: true })).toHaveValue("Orlando");
     await expect(form.getByRole("combobox", { name: "State", exact: true })).toHaveValue("FL");
     await expect(form.getByRole("textbox", { name: "ZIP code", exact: true })).toHaveValue("32801");
@@ -183,6 +185,7 @@ test.describe("sending an inquiry", () => {
     await page.goto("/browse/TX?city=Austin");
     await placeRemembered(page, "Austin");
     await page.goto(`/profile/${PERFORMER.id}`);
+    await form.scrollIntoViewIfNeeded();
     await expect(form.getByRole("textbox", { name: "City", exact: true })).toHaveValue("Austin");
     await expect(form.getByRole("combobox", { name: "State", exact: true })).toHaveValue("TX");
     await expect(form.getByRole("textbox", { name: "ZIP code", exact: true })).toHaveValue("");
@@ -190,6 +193,25 @@ test.describe("sending an inquiry", () => {
     await form.getByRole("textbox", { name: "Name", exact: true }).focus();
     await expect(form.getByRole("textbox", { name: "City", exact: true })).toHaveValue("Round Rock");
     await expectAccessible(page, TOASTS_ASIDE);
+  });
+
+  test("what is typed while the form's script is still on its way is kept, counted, and the cursor stays", async ({ page }) => {
+    await page.goto(`/profile/${PERFORMER.id}`);
+    await waitForHydration(page);
+    // The form's script loads as the visitor nears the form; a slow connection delays it.
+    await page.route(/\/assets\/inquiry-[^/]*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    const form = page.getByRole("form", { name: `Send ${PERFORMER.displayName} a message` });
+    const message = form.getByRole("textbox", { name: "Message", exact: true });
+    await message.click();
+    await page.keyboard.type("Hello there", { delay: 20 });
+    await expect(form.getByText("11/500 characters")).toBeVisible();
+    await expect(message).toBeFocused();
+    await page.keyboard.type("!");
+    await expect(message).toHaveValue("Hello there!");
+    await expect(page.getByText(/^What is \d \+ \d\?/)).toBeVisible();
   });
 
   test.describe("on a phone", () => {

@@ -148,6 +148,33 @@ test("on a wide screen the contact box sits beside the gallery with the facts an
   await expectAccessible(page, TOASTS_ASIDE);
 });
 
+test("a category and a similar performer open within the page, the next profile whole with its form", async ({ page }) => {
+  await openStar(page);
+  await waitForHydration(page);
+  // A full page load would lose this.
+  await page.evaluate(() => Object.assign(window, { stayedInPage: true }));
+  const stayed = () => page.evaluate(() => "stayedInPage" in window);
+  const category = page.getByRole("list", { name: "Categories" }).getByRole("link").first();
+  const categoryName = (await category.textContent()) ?? "";
+  await category.click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(categoryName);
+  expect(await stayed()).toBe(true);
+
+  await page.goBack();
+  await expect(page.getByRole("heading", { level: 1, name: STAR.displayName })).toBeVisible();
+  const neighbour = page.getByRole("list", { name: "Similar performers" }).locator("a[href^='/profile/']").first();
+  const href = (await neighbour.getAttribute("href")) ?? "";
+  await neighbour.click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  await expect(page.getByRole("heading", { level: 1, name: STAR.displayName })).toHaveCount(0);
+  for (const heading of ["About", "Travel & Availability", "Performance Details", "Connect"]) {
+    await expect(page.getByRole("heading", { level: 2, name: heading })).toBeVisible();
+  }
+  await expect(page.getByRole("form", { name: /^Send .+ a message$/ })).toBeVisible();
+  await expect(page.getByText(/^What is \d \+ \d\?/)).toBeVisible();
+  expect(await stayed()).toBe(true);
+});
+
 test("without JavaScript Send a message is a plain link to the form and Share is not offered", async ({ browser, baseURL }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE, baseURL });
   try {

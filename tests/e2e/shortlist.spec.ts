@@ -292,6 +292,33 @@ test("with more than five listed, the visitor ticks whom to ask, five at most; a
   await expectAccessible(page, TOASTS_ASIDE);
 });
 
+test("on a shared list, a box ticked or Send tapped while the form's script is on its way still counts", async ({ page }) => {
+  // Reads only: both sets' performers, six in all.
+  const six = [...shortlistSetFor(0).performers, ...shortlistSetFor(1).performers];
+  await page.goto(`/shortlist?ids=${six.map((performer) => performer.id).join(",")}`);
+  await expect(columns(page)).toHaveCount(6);
+  // "Ask them all" loads its script when the visitor first reaches into it; a slow connection delays it.
+  await page.route(/\/assets\/inquiry-[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  const whom = page.getByRole("group", { name: /^Whom to ask: up to 5/ });
+  await whom.getByRole("checkbox", { name: six[1].displayName }).click();
+  await expect(whom).toHaveAccessibleName("Whom to ask: up to 5 (4 chosen)");
+  await expect(whom.getByRole("checkbox", { name: six[1].displayName })).not.toBeChecked();
+  const form = page.getByRole("form", { name: "Ask them all" });
+  await expect(form).toContainText("One message to each of these 4 performers");
+  await expect(form.locator('input[type="hidden"][name="profileIds"]')).toHaveCount(4);
+
+  await page.reload();
+  await expect(columns(page)).toHaveCount(6);
+  await form.getByRole("button", { name: "Send to all 5" }).click();
+  // Checked in the page by the live form, which puts the cursor in the first field to fix (the
+  // server's answer to a plain post would not).
+  await expect(form.getByText("Name is required", { exact: true })).toBeVisible();
+  await expect(form.getByRole("textbox", { name: "Name", exact: true })).toBeFocused();
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -1,27 +1,18 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { TravelRange } from "~/lib/constants";
 import { formatPriceRange } from "~/lib/format";
 import type { ProfileFlag } from "~/lib/profile-schema";
 import { priceLine, readsWithinLabel, type ProfileDetailData } from "~/lib/profile-view";
+import { travelStatement } from "./travel-statement";
+
+// A public profile page does not download this module: its server-rendered HTML is kept as it is
+// (see ServerHtmlUntil in app/routes/profile.tsx); it loads for a profile reached by a client-side
+// navigation, and with the owner's preview.
 
 // A profile's facts are written as plain statements of what is true ("Brings their own costume"),
 // never as a Yes/No table: a column of "No" answers read as contradictions ("Family-friendly only:
 // No" beside "Adult-themed: No"). A flag that is off says nothing, except where its absence is the
 // fact parents need, which the travel range already states.
-
-/** How far they travel, as a sentence. */
-const TRAVEL_STATEMENT: Record<TravelRange, string> = {
-  local_only: "Performs locally, up to 10 miles",
-  short_distance: "Travels up to 25 miles",
-  medium_distance: "Travels up to 50 miles",
-  long_distance: "Travels up to 100 miles",
-  nationwide: "Travels anywhere in the country",
-};
-
-export function travelStatement(range: string): string {
-  return TRAVEL_STATEMENT[range as TravelRange] ?? TRAVEL_STATEMENT.local_only;
-}
 
 /** A background check is the performer's own statement; the site does not verify it. */
 export const BACKGROUND_CHECK_STATEMENT = "Background check completed, as the performer states it";

@@ -43,6 +43,10 @@ export function AskThemAll({ performers }: { performers: readonly ShortlistPerfo
                   <label className="flex min-h-11 items-center gap-3 rounded-md px-2 text-sm text-slate-800 hover:bg-slate-50 has-[:disabled]:text-slate-500">
                     <input
                       type="checkbox"
+                      // Outside the form, so never sent: it names the box for a tick made before the
+                      // form's code arrives on a shared list (ServerHtmlUntil carries it over).
+                      name="ask"
+                      value={performer.id}
                       checked={checked}
                       disabled={!checked && full}
                       onChange={(event) => toggle(performer.id, event.currentTarget.checked)}

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { travelStatement } from "~/components/profile/ProfileDetails";
+import { travelStatement } from "~/components/profile/travel-statement";
 import { ResponsiveImage } from "~/components/profile/ResponsiveImage";
 import { Badge } from "~/components/ui/Badge";
 import { cx } from "~/components/ui/cx";
