@@ -254,6 +254,49 @@ async function rankAll(db: Executor, attempt: Attempt, page: number, pageSize: n
   };
 }
 
+/** How many rows match `where`, counted no further than `limit`. */
+async function cappedCount(db: Executor, where: SQL, limit: number): Promise<number> {
+  const counted = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from (select 1 from ${searched} where ${where} limit ${limit}) as capped`),
+  );
+  return Number(counted[0].n);
+}
+
+/**
+ * The two ways a broad search reads rows within throughTextIndex: walking the newest-first index
+ * (a page of a large set, found among its newest rows) or a bitmap of the text index (a whole set).
+ * Only a change of way costs a statement.
+ */
+function scanSwitch(tx: Executor) {
+  let current: "newest" | "bitmap" | null = null;
+  return async (way: "newest" | "bitmap") => {
+    if (way === current) return;
+    current = way;
+    const newest = way === "newest" ? "on" : "off";
+    const bitmap = way === "bitmap" ? "on" : "off";
+    await tx.execute(sql`select set_config('enable_indexscan', ${newest}, true), set_config('enable_bitmapscan', ${bitmap}, true)`);
+  };
+}
+
+/**
+ * The page of rows meeting `hit`, newest first, when the newest `window` rows under `where` hold
+ * it: if `need` of them past `skip` are there, they are the page's (any other row meeting `hit` is
+ * older than all of them). Null when the window holds too few, so the set must be read otherwise.
+ */
+async function newestPage(tx: Executor, where: SQL, hit: SQL, window: number, need: number, skip: number): Promise<string[] | null> {
+  const walked = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      select id from (
+        select ${profiles.id} as id, ${profiles.createdAt} as created_at, (${hit}) as hit
+        from ${searched} where ${where}
+        order by ${profiles.createdAt} desc, ${profiles.id} desc
+        limit ${window}
+      ) as newest
+      where hit order by created_at desc, id desc limit ${need} offset ${skip}`),
+  );
+  return walked.length === need ? walked.map((r) => r.id) : null;
+}
+
 /**
  * One typed word that more than MAX_COUNTED performers wrote ("princess": 74,000 of 1,000,000), so
  * every counted page is theirs. Text rank cannot order that many in time, so they are ordered by
@@ -263,84 +306,65 @@ async function rankAll(db: Executor, attempt: Attempt, page: number, pageSize: n
  * hundred rows; a set too rare for that is read whole through the text indexes. That read is small
  * for the set being rare, but for one whose word is also elsewhere it includes the next set's rows
  * (no index tells "elsewhere" apart), which a word common in stage names and rarely repeated could
- * make large. Ranking all 74,000 took 200 ms. Answers null when the word is not that common.
+ * make large. Ranking all 74,000 took 200 ms.
  */
-async function rankCommonWord(db: Executor, attempt: Attempt, page: number, pageSize: number): Promise<Found | null> {
-  const { typed, wordPlaces } = attempt;
-  if (!typed || !wordPlaces) return null;
-  const conditions = [...attempt.conditions, attempt.branches[0]];
-  return throughTextIndex(db, async (tx) => {
-    const typedCount = Number(
-      rowsOf<{ n: number }>(
-        await tx.execute(
-          sql`select count(*)::int as n from (select 1 from ${searched} where ${and(...conditions, typed)} limit ${MAX_COUNTED + 1}) as capped`,
-        ),
-      )[0].n,
-    );
-    if (typedCount <= MAX_COUNTED) return null;
-    const offset = (page - 1) * pageSize;
-    const ids: string[] = [];
-    let before = 0;
-    for (const place of wordPlaces) {
-      const skip = Math.max(0, offset - before);
-      const need = pageSize - ids.length;
-      const window = Math.min(WORD_WALK_LIMIT, (skip + need) * WORD_WALK_FACTOR);
-      await tx.execute(sql`select set_config('enable_indexscan', 'on', true), set_config('enable_bitmapscan', 'off', true)`);
-      // The newest `window` rows hold the set's newest rows: if `need` of them are there past
-      // `skip`, they are the page's (any other row of the set is older than all of them).
-      const walked = rowsOf<{ id: string }>(
-        await tx.execute(sql`
-          select id from (
-            select ${profiles.id} as id, ${profiles.createdAt} as created_at, (${place}) as hit
-            from ${searched} where ${and(...conditions)}
-            order by ${profiles.createdAt} desc, ${profiles.id} desc
-            limit ${window}
-          ) as newest
-          where hit order by created_at desc, id desc limit ${need} offset ${skip}`),
-      );
-      if (walked.length === need) {
-        ids.push(...walked.map((r) => r.id));
-        break;
-      }
-      await tx.execute(sql`select set_config('enable_indexscan', 'off', true), set_config('enable_bitmapscan', 'on', true)`);
-      const whole = rowsOf<{ id: string | null; total: number }>(
-        await tx.execute(sql`
-          with found as materialized (
-            select ${profiles.id} as id, ${profiles.createdAt} as created_at
-            from ${searched} where ${and(...conditions, place)}
-          )
-          select hit.id, counted.total
-          from (select count(*)::int as total from found) as counted
-          left join lateral (
-            select id from found order by created_at desc, id desc limit ${need} offset ${skip}
-          ) as hit on true`),
-      );
-      ids.push(...whole.filter((r) => r.id != null).map((r) => r.id as string));
-      before += Number(whole[0]?.total ?? 0);
-      if (ids.length >= pageSize) break;
+async function rankCommonWord(tx: Executor, conditions: SQL[], places: SQL[], page: number, pageSize: number): Promise<string[]> {
+  const scan = scanSwitch(tx);
+  const offset = (page - 1) * pageSize;
+  const ids: string[] = [];
+  let before = 0;
+  for (const place of places) {
+    const skip = Math.max(0, offset - before);
+    const need = pageSize - ids.length;
+    const window = Math.min(WORD_WALK_LIMIT, (skip + need) * WORD_WALK_FACTOR);
+    await scan("newest");
+    const walked = await newestPage(tx, and(...conditions) as SQL, place, window, need, skip);
+    if (walked) {
+      ids.push(...walked);
+      break;
     }
-    return { rows: ids.map((id) => ({ id, distance: null })), total: typedCount };
-  });
+    await scan("bitmap");
+    const whole = rowsOf<{ id: string | null; total: number }>(
+      await tx.execute(sql`
+        with found as materialized (
+          select ${profiles.id} as id, ${profiles.createdAt} as created_at
+          from ${searched} where ${and(...conditions, place)}
+        )
+        select hit.id, counted.total
+        from (select count(*)::int as total from found) as counted
+        left join lateral (
+          select id from found order by created_at desc, id desc limit ${need} offset ${skip}
+        ) as hit on true`),
+    );
+    ids.push(...whole.filter((r) => r.id != null).map((r) => r.id as string));
+    before += Number(whole[0]?.total ?? 0);
+    if (ids.length >= pageSize) break;
+  }
+  return ids;
 }
 
 /**
  * A word search with thousands of matches, without reading and ranking every one of them. The
  * order puts performers matching the visitor's own words first (by text rank), and only then the
  * others. So a page that those performers fill is decided by them alone, read through the text
- * index for the typed words (3,500 rows for "superhero" instead of 28,000); when one word was
+ * index for the typed words (3,500 rows for "superhero" instead of 28,000); one typed word more
+ * common than MAX_COUNTED is ordered without text rank (rankCommonWord). When one word was
  * typed, the others are newest first, and the rest of a page is walked newest first until it is
- * full, which on a common word stops after a few hundred rows. The total is counted only up to MAX_COUNTED. Answers null when this
- * attempt's order or size needs rankAll().
+ * full, which on a common word stops after a few hundred rows. The total is counted only up to
+ * MAX_COUNTED. Answers null when this attempt's order or size needs rankAll().
  */
 async function rankBroad(db: Executor, attempt: Attempt, page: number, pageSize: number): Promise<Found | null> {
   const { text, typed, rank } = attempt;
   if (!text || !typed || !rank || attempt.matched || attempt.distance || attempt.branches.length !== 1) return null;
-  const common = await rankCommonWord(db, attempt, page, pageSize);
-  if (common) return common;
   const offset = (page - 1) * pageSize;
   const end = offset + pageSize;
   const conditions = [...attempt.conditions, attempt.branches[0]];
   return throughTextIndex(db, async (tx) => {
+    if (attempt.wordPlaces && (await cappedCount(tx, and(...conditions, typed) as SQL, MAX_COUNTED + 1)) > MAX_COUNTED) {
+      // Every typed match also matches the whole query, so nothing else needs counting.
+      const ids = await rankCommonWord(tx, conditions, attempt.wordPlaces, page, pageSize);
+      return { rows: ids.map((id) => ({ id, distance: null })), total: MAX_COUNTED + 1 };
+    }
     const first = rowsOf<{ id: string | null; total: number }>(
       await tx.execute(sql`
         with typed_matches as materialized (
@@ -356,58 +380,33 @@ async function rankBroad(db: Executor, attempt: Attempt, page: number, pageSize:
     );
     const typedCount = Number(first[0]?.total ?? 0);
     const rows = first.filter((r) => r.id != null).map((r) => ({ id: r.id as string, distance: null }));
-    // Every typed match also matches the whole query, so past MAX_COUNTED of them nothing else needs counting.
-    const counted =
-      typedCount > MAX_COUNTED
-        ? MAX_COUNTED + 1
-        : Number(
-            rowsOf<{ n: number }>(
-              await tx.execute(
-                sql`select count(*)::int as n from (select 1 from ${searched} where ${and(...conditions, text)} limit ${MAX_COUNTED + 1}) as capped`,
-              ),
-            )[0].n,
-          );
+    const counted = typedCount > MAX_COUNTED ? MAX_COUNTED + 1 : await cappedCount(tx, and(...conditions, text) as SQL, MAX_COUNTED + 1);
     if (typedCount >= end || counted === typedCount) return { rows, total: counted };
     // The rest of the page comes after every typed match, newest first, walked along the
     // newest-first index: on a word this common the page fills after a few hundred rows. A small
     // set is ranked whole just as fast.
     if (counted <= MAX_COUNTED || !attempt.oneTypedWord) return null;
-    await tx.execute(sql`select set_config('enable_indexscan', 'on', true), set_config('enable_bitmapscan', 'off', true)`);
+    await scanSwitch(tx)("newest");
     const need = end - Math.max(offset, typedCount);
     const skip = Math.max(0, offset - typedCount);
-    const others = and(...conditions, text, sql`not (${typed})`);
-    let rest: { id: string }[];
+    const others = and(...conditions, text, sql`not (${typed})`) as SQL;
+    let rest: string[];
     if (!attempt.tier) {
       rest = rowsOf<{ id: string }>(
         await tx.execute(sql`
           select ${profiles.id} as id from ${searched} where ${others}
           order by ${profiles.createdAt} desc, ${profiles.id} desc
           limit ${need} offset ${skip}`),
-      );
+      ).map((r) => r.id);
     } else {
-      // With a tier, every first-tier row comes before any category-only one. Among the newest
-      // WALK_WINDOW_FACTOR times as many rows as the page needs, the newest first-tier rows are
-      // the page's exactly when enough of them are there (any other is older than all of those);
-      // otherwise the whole set is ranked after all.
-      const window = (skip + need) * WALK_WINDOW_FACTOR;
-      const walked = rowsOf<{ id: string | null; firsts: number }>(
-        await tx.execute(sql`
-          with newest as materialized (
-            select ${profiles.id} as id, ${profiles.createdAt} as created_at, ${attempt.tier} as tier
-            from ${searched} where ${others}
-            order by ${profiles.createdAt} desc, ${profiles.id} desc
-            limit ${window}
-          )
-          select hit.id, counted.firsts
-          from (select count(*)::int as firsts from newest where tier = 1) as counted
-          left join lateral (
-            select id from newest where tier = 1 order by created_at desc, id desc limit ${need} offset ${skip}
-          ) as hit on true`),
-      );
-      if (Number(walked[0]?.firsts ?? 0) < skip + need) return null;
-      rest = walked.filter((r) => r.id != null).map((r) => ({ id: r.id as string }));
+      // With a tier, every first-tier row comes before any category-only one: the newest
+      // first-tier rows among WALK_WINDOW_FACTOR times as many as the page needs, or else the
+      // whole set is ranked after all.
+      const walked = await newestPage(tx, others, sql`${attempt.tier} = 1`, (skip + need) * WALK_WINDOW_FACTOR, need, skip);
+      if (!walked) return null;
+      rest = walked;
     }
-    return { rows: [...rows, ...rest.map((r) => ({ id: r.id, distance: null }))], total: counted };
+    return { rows: [...rows, ...rest.map((id) => ({ id, distance: null }))], total: counted };
   });
 }
 
@@ -425,14 +424,7 @@ async function rankNearFirst(db: Executor, attempt: Attempt, page: number, pageS
   if (near.total < page * pageSize) return null;
   if (near.total > MAX_COUNTED) return near;
   const where = and(...attempt.conditions, ...(attempt.text ? [attempt.text] : []), nationwide) as SQL;
-  const countFar = async (tx: Executor) =>
-    Number(
-      rowsOf<{ n: number }>(
-        await tx.execute(
-          sql`select count(*)::int as n from (select 1 from ${searched} where ${where} limit ${MAX_COUNTED + 1 - near.total}) as capped`,
-        ),
-      )[0].n,
-    );
+  const countFar = (tx: Executor) => cappedCount(tx, where, MAX_COUNTED + 1 - near.total);
   const far = attempt.text ? await throughTextIndex(db, countFar) : await countFar(db);
   return { rows: near.rows, total: near.total + far };
 }
