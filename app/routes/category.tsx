@@ -1,12 +1,12 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/category";
-import { categoryBlurb } from "~/components/directory/CategoryCards";
 import { DirectoryListing } from "~/components/directory/DirectoryListing";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { searchHref } from "~/components/search/search-href";
 import { isCategory } from "~/lib/constants";
 import { categoryHref, placeName } from "~/lib/directory-params";
 import { pageMeta, siteFrom } from "~/lib/meta";
+import { categoryBlurb } from "~/lib/category-blurbs";
 import { categorySuggestions } from "~/lib/search-dictionary";
 import { SAMPLE_PROFILES } from "~/lib/sample-profiles";
 import { listingPageJsonLd } from "~/lib/structured-data";
@@ -28,7 +28,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     fixedCategory: name,
     href: (filters) => categoryHref(name, filters),
   });
-  return cachedData(request, { kind: "category" as const, category: name, ...listing });
+  // The blurb and the example cards come with the data, so the page's code carries neither: the
+  // examples only for a category with no performers yet, the one case they show.
+  return cachedData(request, {
+    kind: "category" as const,
+    category: name,
+    blurb: categoryBlurb(name),
+    samples: listing.total === 0 ? SAMPLE_PROFILES : undefined,
+    ...listing,
+  });
 }
 
 export const headers: Route.HeadersFunction = (args) => routeCacheHeaders(args);
@@ -44,10 +52,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
       noindex: true,
     });
   }
-  const { category, filters, total, profiles, pageSize } = loaderData;
+  const { category, blurb, filters, total, profiles, pageSize } = loaderData;
   const where = placeName(filters);
   const title = `${category} Performers${where ? ` in ${where}` : ""}`;
-  const description = `${categoryBlurb(category)} Browse ${category} costume performers${where ? ` in ${where}` : " across the United States"} and contact them directly.`;
+  const description = `${blurb} Browse ${category} costume performers${where ? ` in ${where}` : " across the United States"} and contact them directly.`;
   const path = categoryHref(category, filters);
   return pageMeta({
     ...site,
@@ -87,17 +95,17 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       </div>
     );
   }
-  const { category, filters } = loaderData;
+  const { category, blurb, filters, samples } = loaderData;
   const where = placeName(filters);
   return (
     <>
-      <PageHeader title={`${category} Performers${where ? ` in ${where}` : ""}`} description={categoryBlurb(category)} />
+      <PageHeader title={`${category} Performers${where ? ` in ${where}` : ""}`} description={blurb} />
       <DirectoryListing
         listing={loaderData}
         href={(next) => categoryHref(category, next)}
         action={categoryHref(category)}
         fixedCategory={category}
-        samples={SAMPLE_PROFILES}
+        samples={samples}
       />
     </>
   );
