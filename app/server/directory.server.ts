@@ -153,10 +153,16 @@ export function rememberCount(db: Executor, key: string, value: unknown): void {
   cache.set(key, { value, expires: Date.now() + COUNT_TTL_MS });
 }
 
+/** What is remembered under `key`, if it has not expired. */
+export function recalledCount<T>(db: Executor, key: string): T | undefined {
+  const hit = countCaches.get(db)?.get(key);
+  return hit && hit.expires > Date.now() ? (hit.value as T) : undefined;
+}
+
 /** A count remembered under `key`, or `compute()` taken now and remembered (the place pages use it too). */
 export async function rememberedCount<T>(db: Executor, key: string, compute: () => Promise<T>): Promise<T> {
-  const hit = countCaches.get(db)?.get(key);
-  if (hit && hit.expires > Date.now()) return hit.value as T;
+  const recalled = recalledCount<T>(db, key);
+  if (recalled !== undefined) return recalled;
   const value = await compute();
   rememberCount(db, key, value);
   return value;

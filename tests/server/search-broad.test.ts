@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { profiles, profileSearch } from "~/server/db/schema";
 import type { SearchInput } from "~/server/search/query.server";
 import { MAX_COUNTED, searchProfiles } from "~/server/search/search.server";
+import { forgetDirectoryCounts } from "~/server/directory.server";
 import { refreshAllSearchDocuments, refreshSearchDocument } from "~/server/search-document.server";
 import { searchTotalHeading } from "~/lib/search-view";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
@@ -25,19 +26,19 @@ async function search(q: string, page = 1) {
 }
 
 /** CROWD public performers in Orlando, newest first by number, each with `bio` and `category`. */
-async function addCrowd(prefix: string, bio: string, category: string, startMinutes: number) {
+async function addCrowd(prefix: string, bio: string, category: string, startMinutes: number, size = CROWD) {
   const db = database.db;
   await db.execute(sql`
     insert into "user" (id, name, email, email_verified)
-    select ${prefix} || i, ${prefix} || i, ${prefix} || i || '@accounts.example.com', true from generate_series(1, ${CROWD}) i`);
+    select ${prefix} || i, ${prefix} || i, ${prefix} || i || '@accounts.example.com', true from generate_series(1, ${size}) i`);
   await db.execute(sql`
     insert into profiles (id, display_name, bio, state, city, latitude, longitude, contact_email, is_active,
                           payment_status, payment_expiry, travel_radius, created_at)
     select ${prefix} || i, 'Crowd Performer ' || i, ${bio}, 'FL', 'Orlando', 28.5383, -81.3792,
            ${prefix} || i || '@contact.example.com', true, 'paid', ${FAR_FUTURE}, 'local_only',
            now() - ((${startMinutes}::int + i) || ' minutes')::interval
-    from generate_series(1, ${CROWD}) i`);
-  await db.execute(sql`insert into profile_categories (profile_id, category) select ${prefix} || i, ${category} from generate_series(1, ${CROWD}) i`);
+    from generate_series(1, ${size}) i`);
+  await db.execute(sql`insert into profile_categories (profile_id, category) select ${prefix} || i, ${category} from generate_series(1, ${size}) i`);
 }
 
 beforeAll(async () => {
@@ -93,6 +94,25 @@ describe(`a word most performers share (${engine})`, () => {
     expect(outcome.pageCount).toBe(Math.ceil(MAX_COUNTED / outcome.pageSize));
     expect(searchTotalHeading(outcome.total, outcome.totalAtLeast)).toBe("1,000+ performers found");
     expect(searchTotalHeading(35, false)).toBe("35 performers found");
+  });
+
+  it("counts a word afresh until more than the limit have it, then keeps that for 30 s like the listing counts", async () => {
+    await addCrowd("gondolier-", "Gondola rides and serenades.", "Cosplay", 5000, MAX_COUNTED);
+    await refreshAllSearchDocuments(database.db);
+    const exact = await search("gondola");
+    expect([exact.total, exact.totalAtLeast]).toEqual([MAX_COUNTED, false]);
+    // One more: "1,000+" at once, nothing stale from the search before.
+    await addPerformer(database.db, { id: "gondolier-extra", displayName: "Gondola Gus", bio: "Gondola rides.", categories: ["Cosplay"] });
+    const over = await search("gondola");
+    expect([over.total, over.totalAtLeast]).toEqual([MAX_COUNTED, true]);
+    expect(over.hits[0].profile.id).toBe("gondolier-extra");
+    // Two leave: "1,000+" stands until the remembered answer expires (here: is forgotten).
+    await database.db.update(profiles).set({ isActive: false }).where(sql`${profiles.id} in ('gondolier-1', 'gondolier-2')`);
+    expect((await search("gondola")).totalAtLeast).toBe(true);
+    forgetDirectoryCounts(database.db);
+    const after = await search("gondola");
+    expect([after.total, after.totalAtLeast]).toEqual([MAX_COUNTED - 1, false]);
+    expect(after.hits.map((hit) => hit.profile.id)).not.toContain("gondolier-1");
   });
 
   it("puts the performers who wrote the word where it counts most first, then the newest", async () => {
