@@ -77,8 +77,18 @@ async function nearestIds(db: Executor, profile: SimilarTo, limit: number, today
       );
       return rowsOf<{ id: string; distance: number }>(result);
     };
-    let found: { id: string; distance: number }[] | null = null;
-    for (const miles of STEPS_MILES) {
+    // A profile's place is its city's coordinates, which a big city's performers share: there the
+    // nearest are at distance 0, newest first, read off the coordinates index in that order and
+    // stopping at `limit` (1 ms instead of 10 ms for 2,400 performers in one city at 1,000,000).
+    const here = rowsOf<{ id: string }>(
+      await db.execute(
+        sql`select ${profiles.id} as id from ${narrowProfiles}
+          where ${and(...common, sql`${profiles.latitude} = ${lat} and ${profiles.longitude} = ${lon}`)}
+          order by ${newest} limit ${limit}`,
+      ),
+    );
+    let found: { id: string }[] | null = here.length === limit ? here : null;
+    for (const miles of found ? [] : STEPS_MILES) {
       const rows = await nearest([boxCondition(lat, lon, miles)]);
       // The box holds every point within `miles`, so its nearest are the true nearest only when
       // enough of them lie inside that circle.

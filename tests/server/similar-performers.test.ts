@@ -119,3 +119,25 @@ describe("the price line every card shows", () => {
     expect(priceLine(1200, 1200)).toBe("$1,200 / hour");
   });
 });
+
+describe("similar performers in the profile's own city", () => {
+  it("come first, newest first, whether or not they fill the list", async () => {
+    const denver = [
+      { id: "sim-denver-old", displayName: "Denver Defender", at: 11 },
+      { id: "sim-denver-new", displayName: "Denver Daredevil", at: 12 },
+    ];
+    for (const { at, ...fixture } of denver) {
+      await insertProfile(database.db, { ...fixture, state: "CO", city: "Denver", categories: ["Fantasy"], images: 0, createdAt: new Date(start + at * day) }, mediaDir);
+    }
+    // Newer still, but not public: never shown.
+    await insertProfile(
+      database.db,
+      { id: "sim-denver-hidden", displayName: "Denver Drifter", state: "CO", city: "Denver", categories: ["Hero"], isActive: false, images: 0, createdAt: new Date(start + 13 * day) },
+      mediaDir,
+    );
+    const ids = async (limit: number) => (await similarPerformers(database.db, await origin(), limit)).map((c) => c.id);
+    expect(await ids(1)).toEqual(["sim-denver-new"]);
+    expect(await ids(2)).toEqual(["sim-denver-new", "sim-denver-old"]);
+    expect(await ids(4)).toEqual(["sim-denver-new", "sim-denver-old", "sim-boulder-new", "sim-boulder-old"]);
+  });
+});

@@ -280,8 +280,12 @@ export const profileSearch = pgTable(
     index("profile_search_public_state_city_idx")
       .on(t.state, t.city, t.createdAt, t.id)
       .where(sql`is_active and payment_status = 'paid' and display_name is not null`),
+    // A box of coordinates is a range of the first column, the rest read from the index. With the
+    // age right after the point, the performers at one point (a city's, which most of its
+    // performers share) come newest first, so a profile's similar performers there are read off
+    // it in order and stop at the few shown (similar-performers.server.ts).
     index("profile_search_public_geo_idx")
-      .on(t.latitude, t.longitude, t.travelRadius, t.paymentExpiry, t.createdAt, t.id)
+      .on(t.latitude, t.longitude, t.createdAt, t.id, t.travelRadius, t.paymentExpiry)
       .where(sql`is_active and payment_status = 'paid' and display_name is not null`),
     index("profile_search_public_nationwide_idx")
       .on(t.createdAt, t.latitude, t.longitude, t.paymentExpiry, t.id)
