@@ -270,8 +270,8 @@ const dialect = new PgDialect();
  * text index, however the count is capped: 22 ms for "princess" at 1,000,000 profiles (76,000
  * matches), half the page's time. So a "yes" is remembered for 30 s like the listing pages'
  * counts (directory.server.ts): a count above MAX_COUNTED only says "1,000+", which a few
- * performers leaving in that time do not change. A "no" is cheap to find and is never remembered,
- * so a word's matches are counted afresh until there are that many.
+ * performers leaving in that time do not change. A "no" is never remembered, so a word's matches
+ * are counted afresh until there are that many.
  */
 async function isCommonWord(db: Executor, tx: Executor, where: SQL): Promise<boolean> {
   const { sql: text, params } = dialect.sqlToQuery(where);
