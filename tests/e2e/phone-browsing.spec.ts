@@ -105,6 +105,15 @@ test.describe("phone-first browsing", () => {
     await expect(filtersToggle(page)).toHaveText("Filters (1)");
     await expect(page.getByText("No performers found matching your filters. Try adjusting your criteria.")).toBeInViewport();
     await expectAccessible(page);
+
+    // A category nobody is listed in yet (no test adds one): its blurb, and made-up cards that say so.
+    await page.goto("/categories/18%2B%20Events%20Only");
+    await expect(page.getByText("Acts booked for adult audiences and late-night events.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Example profiles" })).toBeVisible();
+    await expect(page.getByText("They are not real performers.")).toBeVisible();
+    await expect(page.getByRole("list", { name: "Example profiles" }).getByRole("article").first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await expectAccessible(page, AXE);
   });
 
   test("search folds its filters the same way and applies them with the same button", async ({ page }) => {
