@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, signInAs, test } from "./fixtures";
+import { expect, signInAs, test, waitForHydration } from "./fixtures";
 import { ACCOUNTS } from "./seed/accounts";
 
 // The Content-Security-Policy in a real browser: the site's own pages run (hydrate, open dialogs,
@@ -21,24 +21,15 @@ async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
   return async () => [...(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)), ...console];
 }
 
-/** True once React has hydrated the page's main element. */
-async function hydrated(page: Page): Promise<boolean> {
-  const handle = await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
-  });
-  return (await handle.jsonValue()) === true;
-}
-
 test("public pages, the welcome dialog and the dev mailbox run under the policy without a violation", async ({ page }) => {
   const violations = await watchViolations(page);
   // A first-time visitor, so the welcome dialog opens too.
   await page.goto("/?fresh-visitor");
-  expect(await hydrated(page)).toBe(true);
+  await waitForHydration(page);
   await expect(page.getByRole("dialog")).toBeVisible();
   for (const path of ["/browse", "/categories", "/search?q=hero", "/free-listing", "/signin", "/dev/mailbox"]) {
     await page.goto(path);
-    expect(await hydrated(page), path).toBe(true);
+    await waitForHydration(page);
     expect(await violations(), path).toEqual([]);
   }
   // A profile: images (blur placeholders are data: URLs) and the inquiry form's script.
@@ -46,7 +37,7 @@ test("public pages, the welcome dialog and the dev mailbox run under the policy 
   const profile = page.locator('main a[href^="/profile/"]').first();
   await profile.click();
   await expect(page).toHaveURL(/\/profile\//);
-  expect(await hydrated(page)).toBe(true);
+  await waitForHydration(page);
   expect(await violations()).toEqual([]);
 });
 
@@ -56,7 +47,7 @@ test("signed-in pages run under the policy and are never cached", async ({ page 
   for (const path of ["/dashboard", "/dashboard/edit-profile", "/dashboard/manage-images", "/dashboard/subscription"]) {
     const response = await page.goto(path);
     expect(response?.headers()["cache-control"], path).toBe("private, no-store");
-    expect(await hydrated(page), path).toBe(true);
+    await waitForHydration(page);
     expect(await violations(), path).toEqual([]);
   }
 });
