@@ -201,7 +201,8 @@ export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
         )}
       </section>
       {loaderData.kind === "public" && loaderData.similar.length > 0 ? (
-        <section aria-labelledby="similar-heading" className="mt-10">
+        // Hidden while the inquiry's confirmation offers the same performers, shown again with a new form.
+        <section aria-labelledby="similar-heading" className="mt-10 [body:has([data-similar-offered])_&]:hidden">
           <h2 id="similar-heading" className="text-xl font-semibold text-slate-900">
             Similar performers
           </h2>

@@ -221,6 +221,8 @@ test.describe("sending an inquiry", () => {
       const { fairy, knight } = INQUIRY;
       const sender = { name: "Morgan Birthday-Planner", email: `morgan.${Date.now()}@example.org` };
       await page.goto(`/profile/${fairy.id}`);
+      const pageSimilar = page.getByRole("heading", { level: 2, name: "Similar performers" });
+      await expect(pageSimilar).toBeVisible();
       const form = page.getByRole("form", { name: `Send ${fairy.displayName} a message` });
       await fillInquiry(page, sender);
       await page.getByRole("textbox", { name: /^What is/ }).fill(String(await mathAnswer(page)));
@@ -233,6 +235,8 @@ test.describe("sending an inquiry", () => {
       const similar = page.getByRole("region", { name: "You might also like" });
       const neighbour = similar.getByRole("link", { name: new RegExp(knight.displayName) });
       await expect(neighbour).toBeVisible();
+      // Offered once: the page's own list steps aside while the confirmation shows them.
+      await expect(pageSimilar).toBeHidden();
       // Nothing wider than the phone.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await expectAccessible(page, TOASTS_ASIDE);

@@ -47,7 +47,8 @@ export function InquiryConfirmation({ children, similar = [], onSendAnother }: I
         <div className="mt-2 space-y-2 text-sm">{children}</div>
       </div>
       {shown.length > 0 ? (
-        <section aria-labelledby={similarHeading} className="space-y-3">
+        // data-similar-offered: the page's own list of similar performers steps aside meanwhile (profile.tsx).
+        <section aria-labelledby={similarHeading} className="space-y-3" data-similar-offered="">
           <h3 id={similarHeading} className="text-base font-semibold text-slate-900">
             You might also like
           </h3>
