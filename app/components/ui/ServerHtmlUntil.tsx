@@ -1,7 +1,8 @@
-import { use, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type MouseEvent, type ReactNode } from "react";
+import { use, useEffect, useLayoutEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { flushSync } from "react-dom";
 import { useNavigate } from "react-router";
 import type * as CarryInput from "./carry-input";
+import { useHydrated } from "./useHydrated";
 
 // Part of a page whose code is not in the page's first download. The server renders it whole; the
 // browser keeps that HTML as it is (React never looks inside an element whose content it was told is
@@ -12,7 +13,6 @@ import type * as CarryInput from "./carry-input";
 // Rendered by a client-side navigation, there is no server HTML: it is rendered from its code at
 // once (the navigation waits for the code, as for a route's own module).
 
-const subscribe = () => () => undefined;
 /** One object for every render, so React never rewrites the element's (server-rendered) content. */
 const KEEP_SERVER_HTML = { __html: "" };
 const WAKE_EVENTS = ["pointerdown", "touchstart", "focusin", "keydown"] as const;
@@ -57,11 +57,7 @@ export interface ServerHtmlUntilProps<M> {
 
 /** Give it a `key` that changes with what it shows: the server's HTML is kept only for what it was rendered for. */
 export function ServerHtmlUntil<M>({ module, render, live, className }: ServerHtmlUntilProps<M>) {
-  const hydrating = useSyncExternalStore(
-    subscribe,
-    () => false,
-    () => true,
-  );
+  const hydrating = !useHydrated();
   // Decided when it first renders: only what was hydrated has server HTML to keep.
   const [kept, setKept] = useState(() => hydrating && !import.meta.env.SSR);
   const ref = useRef<HTMLDivElement>(null);
