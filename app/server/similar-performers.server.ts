@@ -59,54 +59,41 @@ export async function similarPerformers(
 async function nearestIds(db: Executor, profile: SimilarTo, limit: number, today: string): Promise<string[]> {
   const common = [publicProfileCondition(today), sharesCategory(profile.categories), ne(profiles.id, profile.id)];
   const newest = sql`${profiles.createdAt} desc, ${profiles.id} desc`;
+  const newestIds = async (extra: SQL[], count: number) =>
+    rowsOf<{ id: string }>(
+      await db.execute(sql`select ${profiles.id} as id from ${narrowProfiles} where ${and(...common, ...extra)} order by ${newest} limit ${count}`),
+    ).map((r) => r.id);
   const { latitude: lat, longitude: lon } = profile;
+  if (lat === null || lon === null || !Number.isFinite(lat) || !Number.isFinite(lon)) return newestIds([], limit);
 
-  let ids: string[] = [];
-  if (lat === null || lon === null || !Number.isFinite(lat) || !Number.isFinite(lon)) {
+  // A profile's place is its city's coordinates, which a big city's performers share: there the
+  // nearest are at distance 0, newest first, read off the coordinates index in that order and
+  // stopping at `limit` (1 ms instead of 10 ms for 2,400 performers in one city at 1,000,000).
+  const here = await newestIds([sql`${profiles.latitude} = ${lat} and ${profiles.longitude} = ${lon}`], limit);
+  if (here.length === limit) return here;
+
+  const distance = distanceSql(lat, lon);
+  const nearest = async (extra: SQL[]) => {
     const result = await db.execute(
-      sql`select ${profiles.id} as id from ${narrowProfiles} where ${and(...common)} order by ${newest} limit ${limit}`,
+      sql`select ${profiles.id} as id, ${distance} as distance from ${narrowProfiles}
+        where ${and(...common, sql`${profiles.latitude} is not null`, ...extra)}
+        order by distance asc, ${newest} limit ${limit}`,
     );
-    ids = rowsOf<{ id: string }>(result).map((r) => r.id);
-  } else {
-    const distance = distanceSql(lat, lon);
-    const nearest = async (extra: SQL[]) => {
-      const result = await db.execute(
-        sql`select ${profiles.id} as id, ${distance} as distance from ${narrowProfiles}
-          where ${and(...common, sql`${profiles.latitude} is not null`, ...extra)}
-          order by distance asc, ${newest} limit ${limit}`,
-      );
-      return rowsOf<{ id: string; distance: number }>(result);
-    };
-    // A profile's place is its city's coordinates, which a big city's performers share: there the
-    // nearest are at distance 0, newest first, read off the coordinates index in that order and
-    // stopping at `limit` (1 ms instead of 10 ms for 2,400 performers in one city at 1,000,000).
-    const here = rowsOf<{ id: string }>(
-      await db.execute(
-        sql`select ${profiles.id} as id from ${narrowProfiles}
-          where ${and(...common, sql`${profiles.latitude} = ${lat} and ${profiles.longitude} = ${lon}`)}
-          order by ${newest} limit ${limit}`,
-      ),
-    );
-    let found: { id: string }[] | null = here.length === limit ? here : null;
-    for (const miles of found ? [] : STEPS_MILES) {
-      const rows = await nearest([boxCondition(lat, lon, miles)]);
-      // The box holds every point within `miles`, so its nearest are the true nearest only when
-      // enough of them lie inside that circle.
-      if (rows.length >= limit && Number(rows[limit - 1].distance) <= miles) {
-        found = rows;
-        break;
-      }
-    }
-    found ??= await nearest([]);
-    ids = found.map((r) => r.id);
-    if (ids.length < limit) {
-      // Performers who never set a city still count, after everyone with one.
-      const result = await db.execute(
-        sql`select ${profiles.id} as id from ${narrowProfiles} where ${and(...common, sql`${profiles.latitude} is null`)}
-          order by ${newest} limit ${limit - ids.length}`,
-      );
-      ids.push(...rowsOf<{ id: string }>(result).map((r) => r.id));
+    return rowsOf<{ id: string; distance: number }>(result);
+  };
+  let found: { id: string }[] | null = null;
+  for (const miles of STEPS_MILES) {
+    const rows = await nearest([boxCondition(lat, lon, miles)]);
+    // The box holds every point within `miles`, so its nearest are the true nearest only when
+    // enough of them lie inside that circle.
+    if (rows.length >= limit && Number(rows[limit - 1].distance) <= miles) {
+      found = rows;
+      break;
     }
   }
+  found ??= await nearest([]);
+  const ids = found.map((r) => r.id);
+  // Performers who never set a city still count, after everyone with one.
+  if (ids.length < limit) ids.push(...(await newestIds([sql`${profiles.latitude} is null`], limit - ids.length)));
   return ids;
 }

@@ -330,6 +330,7 @@ async function newestPage(tx: Executor, where: SQL, hit: SQL, window: number, ne
  */
 async function rankCommonWord(tx: Executor, conditions: SQL[], places: SQL[], page: number, pageSize: number): Promise<string[]> {
   const scan = scanSwitch(tx);
+  const where = and(...conditions) as SQL;
   const offset = (page - 1) * pageSize;
   const ids: string[] = [];
   let before = 0;
@@ -338,7 +339,7 @@ async function rankCommonWord(tx: Executor, conditions: SQL[], places: SQL[], pa
     const need = pageSize - ids.length;
     const window = Math.min(WORD_WALK_LIMIT, (skip + need) * WORD_WALK_FACTOR);
     await scan("newest");
-    const walked = await newestPage(tx, and(...conditions) as SQL, place, window, need, skip);
+    const walked = await newestPage(tx, where, place, window, need, skip);
     if (walked) {
       ids.push(...walked);
       break;
