@@ -61,6 +61,18 @@ function selectChanged(select: HTMLSelectElement): boolean {
   return select.selectedIndex !== renderedIndex(select);
 }
 
+/** Whether the visitor changed the field from what the server rendered. */
+function fieldChanged(field: Element): boolean {
+  if (field instanceof HTMLSelectElement) return !field.disabled && selectChanged(field);
+  if (field instanceof HTMLInputElement && (field.type === "checkbox" || field.type === "radio")) {
+    return !field.disabled && field.checked !== field.defaultChecked;
+  }
+  if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) {
+    return !field.disabled && !NO_VALUE.has(field.type) && field.value !== field.defaultValue;
+  }
+  return false;
+}
+
 /**
  * Tells the component behind one field what the visitor did to it. React notices a change by
  * comparing the field with the value it last saw, and it saw the visitor's value while hydrating:
@@ -68,12 +80,12 @@ function selectChanged(select: HTMLSelectElement): boolean {
  * past it, and the event the component listens to is sent.
  */
 function replayField(field: Element) {
+  if (!fieldChanged(field)) return;
   if (field instanceof HTMLSelectElement) {
-    if (!field.disabled && selectChanged(field)) field.dispatchEvent(new Event("change", { bubbles: true }));
+    field.dispatchEvent(new Event("change", { bubbles: true }));
     return;
   }
   if (field instanceof HTMLInputElement && (field.type === "checkbox" || field.type === "radio")) {
-    if (field.disabled || field.checked === field.defaultChecked) return;
     const checked = field.checked;
     const set = nativeSetter(field, "checked");
     if (!set) return;
@@ -84,7 +96,6 @@ function replayField(field: Element) {
     return;
   }
   if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) {
-    if (field.disabled || NO_VALUE.has(field.type) || field.value === field.defaultValue) return;
     const value = field.value;
     const set = nativeSetter(field, "value");
     if (!set) return;
@@ -94,9 +105,16 @@ function replayField(field: Element) {
   }
 }
 
+const FIELDS = "input, select, textarea";
+
+/** Whether the visitor changed any field under `root` before the page was live. */
+export function hasEarlyInput(root: ParentNode): boolean {
+  return Array.from(root.querySelectorAll(FIELDS)).some(fieldChanged);
+}
+
 /** Called once the page is hydrated (the root layout's first effect). */
 export function replayEarlyInput(root: ParentNode = document) {
-  for (const field of Array.from(root.querySelectorAll("input, select, textarea"))) replayField(field);
+  for (const field of Array.from(root.querySelectorAll(FIELDS))) replayField(field);
   const button = clickToReplay;
   clickToReplay = null;
   if (button && button.isConnected && !button.disabled) button.click();

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
+import { shortlistSetFor } from "./seed/shortlist";
 
 // A phone on a slow connection shows the page well before its scripts have run (they start after
 // the page has loaded and painted). What a visitor does in that moment must count once they have:
@@ -76,6 +77,21 @@ test.describe("what a visitor does before the scripts have run", () => {
     await hydrate();
     await expect(toggle).toHaveAttribute("aria-expanded", "true");
     await expect(page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Browse" })).toBeVisible();
+  });
+
+  test("a box ticked in a shared list's 'Ask them all' before its code arrives is counted", async ({ page }) => {
+    // Reads only: both sets' performers, six in all, five of them ticked at first.
+    const six = [...shortlistSetFor(0).performers, ...shortlistSetFor(1).performers];
+    const hydrate = await holdScripts(page);
+    await page.goto(`/shortlist?ids=${six.map((performer) => performer.id).join(",")}`);
+    const whom = page.getByRole("group", { name: /^Whom to ask: up to 5/ });
+    await whom.getByRole("checkbox", { name: six[1].displayName }).uncheck();
+    await hydrate();
+    await expect(whom).toHaveAccessibleName("Whom to ask: up to 5 (4 chosen)");
+    await expect(whom.getByRole("checkbox", { name: six[1].displayName })).not.toBeChecked();
+    const form = page.getByRole("form", { name: "Ask them all" });
+    await expect(form).toContainText("One message to each of these 4 performers");
+    await expect(form.locator('input[type="hidden"][name="profileIds"]')).toHaveCount(4);
   });
 
   test("a page left alone is unchanged by hydration", async ({ page }) => {

@@ -1,6 +1,7 @@
 import { use, useEffect, useLayoutEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { flushSync } from "react-dom";
 import { useNavigate } from "react-router";
+import { hasEarlyInput } from "~/lib/early-input";
 import type * as CarryInput from "./carry-input";
 import { useHydrated } from "./useHydrated";
 
@@ -124,7 +125,9 @@ export function ServerHtmlUntil<M>({ module, render, live, className }: ServerHt
       for (const type of WAKE_EVENTS) window.removeEventListener(type, onEvent, true);
     }
     window.addEventListener("submit", holdSend, true);
-    if (live === "now") wake();
+    // Input made before the page was live (a box ticked, a letter typed) wakes it at once, so that
+    // what the part shows (how many boxes are ticked) agrees with what the visitor did.
+    if (live === "now" || hasEarlyInput(element)) wake();
     else startWaking();
     return () => {
       stopWaking();
