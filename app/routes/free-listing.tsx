@@ -13,7 +13,7 @@ import { getSessionUser } from "~/server/auth/auth.server";
 import { readApplicant } from "~/server/free-listing-applicant.server";
 import { cachedData, FRESH_CACHE_CONTROL, privateHeaders, routeCacheHeaders } from "~/server/http/cache-headers.server";
 import { freeSpotsRemaining, handleFreeListing } from "~/server/listings.server";
-import { clientIp } from "~/server/rate-limit.server";
+import { clientKey } from "~/server/client-key.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [account, spotsRemaining] = await Promise.all([getSessionUser(context, request), freeSpotsRemaining(context.db)]);
@@ -28,7 +28,7 @@ export const headers: Route.HeadersFunction = (args) => routeCacheHeaders(args);
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readPublicForm(request, freeListingSchema);
   const account = await getSessionUser(context, request);
-  const result = await handleFreeListing(context, form, clientIp(context, request), account);
+  const result = await handleFreeListing(context, form, clientKey(context, request), account);
   return data(result, { status: result.ok || Object.keys(result.errors).length === 0 ? 200 : 400, headers: privateHeaders() });
 }
 

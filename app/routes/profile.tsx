@@ -17,7 +17,7 @@ import { getSessionUser } from "~/server/auth/auth.server";
 import { getProfilePreview, getPublicProfile } from "~/server/directory.server";
 import { cachedData, FRESH_CACHE_CONTROL, privateHeaders, routeCacheHeaders } from "~/server/http/cache-headers.server";
 import { handleInquiry, isProfileId } from "~/server/inquiries.server";
-import { clientIp } from "~/server/rate-limit.server";
+import { clientKey } from "~/server/client-key.server";
 import { similarPerformers } from "~/server/similar-performers.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -60,7 +60,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readPublicForm(request, inquirySchema);
-  const result = await handleInquiry(context, form, { profileId: params.id, ip: clientIp(context, request) });
+  const result = await handleInquiry(context, form, { profileId: params.id, ip: clientKey(context, request) });
   // A form post's answer is never cached, even for an anonymous sender.
   return data(result, { headers: privateHeaders() });
 }

@@ -7,7 +7,7 @@ import { pageMeta, siteFrom } from "~/lib/meta";
 import type { ShortlistItem } from "~/lib/shortlist";
 import { cachedData, FRESH_CACHE_CONTROL, privateHeaders, routeCacheHeaders } from "~/server/http/cache-headers.server";
 import { handleShortlistInquiry } from "~/server/inquiries.server";
-import { clientIp } from "~/server/rate-limit.server";
+import { clientKey } from "~/server/client-key.server";
 import { loadShortlist, parseShortlistIds } from "~/server/shortlist.server";
 
 // Each view loads on demand, so neither downloads the other's code. Neither has a Suspense boundary:
@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 // may be asked and how often). A form post's answer is never cached.
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readPublicForm(request, shortlistInquirySchema);
-  return data(await handleShortlistInquiry(context, form, { ip: clientIp(context, request) }), { headers: privateHeaders() });
+  return data(await handleShortlistInquiry(context, form, { ip: clientKey(context, request) }), { headers: privateHeaders() });
 }
 
 export const headers: Route.HeadersFunction = (args) => routeCacheHeaders(args);

@@ -129,6 +129,7 @@ const envSchema = z
     DEMO_MODE: booleanFlag,
     JOBS: z.enum(["on", "off"]).default("on"),
     TRUST_PROXY: trustProxySetting,
+    CLIENT_IPV6_PREFIX: z.coerce.number().int().min(32, "must be between 32 and 128").max(128, "must be between 32 and 128").default(64),
     METRICS_TOKEN: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
@@ -219,6 +220,11 @@ export interface AppConfig {
   trustProxy: boolean;
   /** What Express's `trust proxy` is set to: a hop count or the proxies' addresses. */
   trustedProxies: TrustedProxies;
+  /**
+   * CLIENT_IPV6_PREFIX: how many leading bits of an IPv6 address make one visitor for the rate limits
+   * and the insights (64: a household's or a server's whole /64 is one visitor). See client-key.server.ts.
+   */
+  ipv6ClientPrefix: number;
   /** Bearer token /metrics requires; undefined keeps /metrics off (404). */
   metricsToken: string | undefined;
   logLevel: Env["LOG_LEVEL"];
@@ -298,6 +304,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     jobsEnabled: env.JOBS === "on",
     trustProxy: env.TRUST_PROXY !== null,
     trustedProxies: env.TRUST_PROXY,
+    ipv6ClientPrefix: env.CLIENT_IPV6_PREFIX,
     metricsToken: env.METRICS_TOKEN,
     logLevel: env.LOG_LEVEL,
   };

@@ -53,22 +53,3 @@ export function waitInWords(seconds: number): string {
   const hours = Math.ceil(minutes / 60);
   return hours === 1 ? "an hour" : `${hours} hours`;
 }
-
-interface IpContext {
-  clientIp?: string;
-  config: { trustProxy: boolean };
-}
-
-/**
- * The visitor's address as the HTTP server saw it (Express's `req.ip`, which honours TRUST_PROXY),
- * handed over in the load context. Tests and scripts without one fall back to the forwarded header
- * only when the operator said a proxy sets it.
- */
-export function clientIp(context: IpContext, request: Request): string {
-  if (context.clientIp) return context.clientIp;
-  if (context.config.trustProxy) {
-    const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  return "unknown";
-}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "~/server/config.server";
-import { clientIp, hitRateLimit, hitRateLimits, waitInWords } from "~/server/rate-limit.server";
+import { clientKey } from "~/server/client-key.server";
+import { hitRateLimit, hitRateLimits, waitInWords } from "~/server/rate-limit.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 
 let database: TestDatabase;
@@ -70,8 +71,8 @@ describe("helpers", () => {
     const request = new Request("http://x/", { headers: { "X-Forwarded-For": "198.51.100.1, 10.0.0.1" } });
     const direct = loadConfig({ NODE_ENV: "test" });
     const proxied = loadConfig({ NODE_ENV: "test", TRUST_PROXY: "true" });
-    expect(clientIp({ config: direct, clientIp: "203.0.113.5" }, request)).toBe("203.0.113.5");
-    expect(clientIp({ config: direct }, request)).toBe("unknown");
-    expect(clientIp({ config: proxied }, request)).toBe("198.51.100.1");
+    expect(clientKey({ config: direct, clientIp: "203.0.113.5" }, request)).toBe("203.0.113.5");
+    expect(clientKey({ config: direct }, request)).toBe("unknown");
+    expect(clientKey({ config: proxied }, request)).toBe("198.51.100.1");
   });
 });

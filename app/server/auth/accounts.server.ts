@@ -4,7 +4,7 @@ import { createCookie } from "react-router";
 import type { AppConfig } from "../config.server";
 import type { Executor } from "../db/client.server";
 import { user, userRoles } from "../db/schema";
-import { clientIp } from "../rate-limit.server";
+import { clientKey } from "../client-key.server";
 import type { Auth } from "./auth.server";
 import { clientAddressHeader, withClientAddress } from "./client-address.server";
 import { AUTH_MESSAGES } from "./messages.server";
@@ -28,7 +28,7 @@ export interface AccountServices {
  * count page and API attempts from one address together.
  */
 function authHeaders(svc: AccountServices, request: Request): Headers {
-  const address = clientIp(svc, request);
+  const address = clientKey(svc, request);
   return withClientAddress(request.headers, clientAddressHeader(svc.config.authSecret), address === "unknown" ? null : address);
 }
 

@@ -126,7 +126,8 @@ export function createAuth(db: Db, config: AppConfig, logger?: Logger) {
       useSecureCookies: config.publicUrl.startsWith("https://"),
       // Only our own header: a forwarded one is the client's to forge, and the HTTP server has
       // already read it as far as the proxy setting allows.
-      ipAddress: { ipAddressHeaders: [addressHeader] },
+      // The header already holds the client key (an IPv6 visitor's prefix); the same prefix here.
+      ipAddress: { ipAddressHeaders: [addressHeader], ipv6Subnet: config.ipv6ClientPrefix },
     },
   });
 }

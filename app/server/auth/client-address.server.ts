@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { toNodeHandler } from "better-auth/node";
+import { clientKeyOf } from "../client-key.server";
 import { isDatabaseUnavailable, OUTAGE_RETRY_AFTER_SECONDS } from "../http/outage.server";
 import type { Logger } from "../logger.server";
 
@@ -10,7 +11,7 @@ import type { Logger } from "../logger.server";
 // pages do the same for their in-process calls. The header's name is derived from the auth secret,
 // so a visitor cannot send one of their own choosing and pick their rate-limit bucket.
 
-/** The header that carries the visitor's address to better-auth and its hooks, for this deployment. */
+/** The header that carries the visitor's client key (client-key.server.ts) to better-auth and its hooks, for this deployment. */
 export function clientAddressHeader(authSecret: string): string {
   const tag = createHmac("sha256", `client-address:${authSecret}`).update("header-name").digest("hex").slice(0, 16);
   return `x-costumecast-client-${tag}`;
@@ -39,14 +40,15 @@ type NodeRequest = IncomingMessage & { ip?: string };
  */
 export function authNodeHandler(services: {
   auth: Parameters<typeof toNodeHandler>[0];
-  config: { authSecret: string };
+  config: { authSecret: string; ipv6ClientPrefix: number };
   logger: Logger;
 }) {
   const handle = toNodeHandler(services.auth);
   const headerName = clientAddressHeader(services.config.authSecret);
   return async (req: NodeRequest, res: ServerResponse): Promise<void> => {
+    // The visitor's client key (an IPv6 visitor's whole /64), like every other limit of the site.
     const address = req.ip ?? req.socket.remoteAddress;
-    if (address) req.headers[headerName] = address;
+    if (address) req.headers[headerName] = clientKeyOf(address, services.config.ipv6ClientPrefix);
     else delete req.headers[headerName];
     try {
       await handle(req, res);
