@@ -5,6 +5,7 @@ import type { Db } from "./db/client.server";
 import { emailOutbox } from "./db/schema";
 import type { Logger } from "./logger.server";
 import type { PageCacheResult } from "./http/page-cache.server";
+import { decodeStats } from "./images/decode-slots.server";
 import type { WebhookResult } from "./payments/webhook.server";
 
 // What an operator's Prometheus scrapes at /metrics. Each app instance owns its registry (never
@@ -179,6 +180,28 @@ export function createMetrics(db: Db, logger: Logger): Metrics {
     help: "Anonymous page requests by what the page cache did: hit, miss (rendered and kept) or bypass (rendered, not keepable).",
     labelNames: ["result"] as const,
     registers: [registry],
+  });
+
+  // Image decoding is process-wide (one set of decode slots per process), read at scrape time.
+  new Counter({
+    name: "costumecast_image_decodes_total",
+    help: "Uploaded images decoded by this process (uploads refused before decoding are not counted).",
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(decodeStats().started);
+    },
+  });
+  new Gauge({
+    name: "costumecast_image_decodes",
+    help: "Image decodes in this process now: running (at most the decode slots) and waiting for a slot.",
+    labelNames: ["state"] as const,
+    registers: [registry],
+    collect() {
+      const now = decodeStats();
+      this.set({ state: "running" }, now.active);
+      this.set({ state: "waiting" }, now.waiting);
+    },
   });
 
   return {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as dashboardRoute from "~/routes/dashboard";
 import * as previewRoute from "~/routes/dashboard.preview";
 import * as subscriptionRoute from "~/routes/dashboard.subscription";
-import { profiles } from "~/server/db/schema";
+import { profiles, rateLimitHits } from "~/server/db/schema";
 import { grantFreeListing } from "~/server/payments/grants.server";
 import type { AppServices } from "~/server/services.server";
 import type { DashboardSummary } from "~/server/dashboard.server";
@@ -149,6 +149,25 @@ describe(`subscription page (${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
     }
   });
 
+  it("reloading /dashboard?checkout=success asks Stripe at most once a minute, and the page still shows the stored status", async () => {
+    const { id, cookie } = await performer("reloader@example.com");
+    const { periodEnd } = await subscribeAndPay(cookie);
+    sandbox.resetRequestCounts();
+    const firstMinute = Math.floor(Date.now() / 60_000);
+    const loads = [];
+    for (let i = 0; i < 50; i++) loads.push(await call(dashboardRoute.loader, getRequest("/dashboard?checkout=success", cookie), services));
+    // The loads may straddle the turn of a minute; each minute allows one read.
+    const minutes = Math.floor(Date.now() / 60_000) - firstMinute + 1;
+    expect(sandbox.requestCounts().total).toBeGreaterThanOrEqual(1);
+    expect(sandbox.requestCounts().total).toBeLessThanOrEqual(minutes);
+    // Every load, synced or not, shows the listing as it is stored: active, checkout notice and all.
+    for (const load of loads) {
+      expect(load.status).toBe(200);
+      expect(load.data).toMatchObject({ checkout: "success", summary: { status: "active", paid: true } });
+    }
+    expect(await storedListing(id)).toMatchObject({ paymentStatus: "paid", paymentExpiry: periodEnd });
+  });
+
   it("Manage billing without a subscription says so in the inline box", async () => {
     const { cookie } = await performer("nobilling@example.com");
     const answer = await post({ intent: "manage" }, cookie);
@@ -188,6 +207,8 @@ describe(`subscription page (${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
     expect(cancelLink.location).toMatch(new RegExp(`^${sandbox.url}/portal/`));
 
     await sandbox.cancelAtPeriodEnd(subscription.id);
+    // A minute later (the return from checkout reads Stripe at most once a minute per account).
+    await database.db.delete(rateLimitHits).where(eq(rateLimitHits.key, `checkout-sync:${id}`));
     await call(dashboardRoute.loader, getRequest("/dashboard?checkout=success", cookie), services);
     const cancelled = pageData(await page(cookie)).listing;
     expect(cancelled).toMatchObject({ paid: true, listed: true, paymentExpiry: periodEnd });

@@ -1,5 +1,6 @@
 import sharp, { type Metadata, type OutputInfo, type SharpOptions } from "sharp";
 import { IMAGE_TYPE_MESSAGE } from "~/lib/images";
+import { withDecodeSlot } from "./decode-slots.server";
 
 export type ImageType = "jpeg" | "png" | "webp";
 
@@ -76,7 +77,10 @@ const FORMAT_OF: Record<ImageType, string> = { jpeg: "jpeg", png: "png", webp: "
 export async function processImage(input: Buffer): Promise<ProcessedImage> {
   const type = detectImageType(input.subarray(0, 16));
   if (!type) throw new ImageRejectedError(UNSUPPORTED_TYPE_MESSAGE);
+  return withDecodeSlot(() => decodeAndEncode(input, type));
+}
 
+async function decodeAndEncode(input: Buffer, type: ImageType): Promise<ProcessedImage> {
   const inputOptions: SharpOptions = {
     limitInputPixels: MAX_INPUT_PIXELS,
     // Truncated or corrupt pixel data is refused; harmless warnings from odd encoders are not.

@@ -73,6 +73,28 @@ async function lockProfile(tx: Executor, profileId: string, create: boolean): Pr
  */
 export const UPLOAD_GRACE_MS = 60 * 60_000;
 
+/** The upload of each profile this process is working on now; the next one waits for it. */
+const uploadTurns = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs one profile's uploads in this process one after another, so each counts the images the
+ * previous one stored before it decodes anything: parallel uploads past the fourth image are
+ * refused unread instead of all decoding first. Other processes are bounded by the same count and
+ * by the account's upload limit; the locked count at the insert stays the rule.
+ */
+async function inUploadTurn<T>(profileId: string, upload: () => Promise<T>): Promise<T> {
+  const previous = uploadTurns.get(profileId) ?? Promise.resolve();
+  const mine = previous.catch(() => undefined).then(upload);
+  const settled = mine.catch(() => undefined);
+  uploadTurns.set(profileId, settled);
+  try {
+    return await mine;
+  } finally {
+    // The last in line leaves no entry behind.
+    if (uploadTurns.get(profileId) === settled) uploadTurns.delete(profileId);
+  }
+}
+
 /**
  * Processes and stores an upload, then records it as the profile's last image.
  * The slow work (decode, resize, storage) runs before the transaction so the row lock is held
@@ -81,7 +103,12 @@ export const UPLOAD_GRACE_MS = 60 * 60_000;
  * half-way leaves no file behind for good (see stored-file-deletions.server.ts).
  */
 export async function addProfileImage(db: Executor, storage: Storage, profileId: string, input: Buffer): Promise<ProfileImage> {
-  // Cheap early refusal; the locked count below is the one that counts.
+  return inUploadTurn(profileId, () => storeProfileImage(db, storage, profileId, input));
+}
+
+async function storeProfileImage(db: Executor, storage: Storage, profileId: string, input: Buffer): Promise<ProfileImage> {
+  // Refused before decoding: within this process the uploads before this one have finished, so
+  // this count is exact unless another process is storing one now; the locked count below decides.
   if ((await countImages(db, profileId)) >= MAX_IMAGES_PER_PROFILE) throw new ImageLimitError();
 
   const processed = await processImage(input);

@@ -15,6 +15,7 @@ import {
 } from "~/lib/images";
 import type { Executor } from "../db/client.server";
 import type { Logger } from "../logger.server";
+import { hitRateLimit, waitInWords, type RateLimitRule } from "../rate-limit.server";
 import type { Storage } from "../storage/storage.server";
 import { ImageRejectedError } from "./process.server";
 import { addProfileImage, ImageLimitError } from "./profile-images.server";
@@ -22,6 +23,32 @@ import { addProfileImage, ImageLimitError } from "./profile-images.server";
 // Room for the boundaries, part headers and a few small fields around the files.
 const ENVELOPE_BYTES = 64 * 1024;
 const MAX_BODY_BYTES = MAX_IMAGES_PER_PROFILE * MAX_IMAGE_BYTES + ENVELOPE_BYTES;
+
+/**
+ * Images one account may send in an hour, counted per file whether or not it is kept. Four images
+ * and a few changes of mind fit many times over; a script sending large photos all day does not
+ * (each costs a decode, see decode-slots.server.ts).
+ */
+export const UPLOADS_PER_HOUR = 30;
+
+export function uploadRateRule(profileId: string): RateLimitRule {
+  return { key: `image-upload:user:${profileId}`, limit: UPLOADS_PER_HOUR, windowMs: 60 * 60_000 };
+}
+
+/**
+ * Why the file was refused and how long to wait. The page shows it under the file's name, below the
+ * spec's "Failed to upload images"; a plain form post gets it as the flash.
+ */
+export function uploadLimitMessage(retryAfterSeconds: number): string {
+  return `Too many images uploaded in the last hour. Please try again in ${waitInWords(retryAfterSeconds)}.`;
+}
+
+class UploadRateLimitedError extends Error {
+  constructor(retryAfterSeconds: number) {
+    super(uploadLimitMessage(retryAfterSeconds));
+    this.name = "UploadRateLimitedError";
+  }
+}
 
 export interface UploadOutcome {
   uploaded: number;
@@ -81,6 +108,9 @@ export async function receiveImageUploads(
       // A file input left empty still sends a nameless, empty part.
       if (!part.filename && part.size === 0) continue;
       sawFile = true;
+      // Counted before anything else is done with the file, so even a refused one costs the sender.
+      const allowance = await hitRateLimit(deps.db, uploadRateRule(profileId));
+      if (!allowance.allowed) throw new UploadRateLimitedError(allowance.retryAfterSeconds);
       await addProfileImage(deps.db, deps.storage, profileId, Buffer.from(part.bytes));
       uploaded += 1;
     }
@@ -90,6 +120,9 @@ export async function receiveImageUploads(
     }
     if (error instanceof MaxPartsExceededError) {
       return { uploaded, error: IMAGE_MESSAGES.limit, status: 413, cutOff: !(await readRestWithinLimit(request, declared)) };
+    }
+    if (error instanceof UploadRateLimitedError) {
+      return { uploaded, error: error.message, status: 429, cutOff: !(await readRestWithinLimit(request, declared)) };
     }
     if (error instanceof ImageLimitError) return { uploaded, error: error.message, status: 409, cutOff: false };
     if (error instanceof ImageRejectedError) return { uploaded, error: error.message, status: 422, cutOff: false };

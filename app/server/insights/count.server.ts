@@ -52,9 +52,10 @@ async function signedInId(ctx: CountContext, request: Request): Promise<string |
 }
 
 /**
- * Counts a report unless it comes from a crawler or is the performer looking at their own profile
- * (a profile's id is its owner's user id). `clientKey` is the visitor's address, used only to count
- * a visitor once per profile per day, in memory.
+ * Counts a report unless it comes from a crawler, is past the visitor's reports for the hour, or is
+ * the performer looking at their own profile (a profile's id is its owner's user id). `clientKey` is
+ * the visitor's address, used only for that hourly limit and to count a visitor once per profile per
+ * day (as keyed hashes, see counter.server.ts).
  */
 export async function handleCountReport(ctx: CountContext, request: Request, clientKey: string, now = new Date()): Promise<Response> {
   const done = new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
@@ -62,6 +63,8 @@ export async function handleCountReport(ctx: CountContext, request: Request, cli
   if (!userAgent || isbot(userAgent)) return done;
   const report = parseCountReport(await request.text());
   if (!report) return done;
+  // Past the visitor's reports for the hour the report is dropped, before the session is read.
+  if (!ctx.insights.admitReport(clientKey, now)) return done;
   const viewer = await signedInId(ctx, request);
   if (report.kind === "view") {
     if (report.profileId !== viewer) ctx.insights.countView(report.profileId, clientKey, now);

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../db/client.server";
 import type { Logger } from "../logger.server";
@@ -11,23 +11,45 @@ import { utcDay } from "./stats.server";
 // is fine for figures a performer reads per week.
 //
 // The same visitor (address) counts once per profile per day for each kind: a reload or going back
-// and forth between results does not inflate the numbers. What remembers that is a bounded set of
-// salted hashes held only in memory, with a salt made at start-up and never written anywhere, so
-// no list of who looked at whom exists, on disk or in the database.
+// and forth between results does not inflate the numbers. The rule is kept by a marker per visitor,
+// profile, kind and day: a keyed hash (HMAC) that says nothing without the server's secret, written
+// at flush time into rate_limit_hits (`insights-seen:<day>:<hash>`, ON CONFLICT DO NOTHING), whose
+// maintenance job drops it once the day is over. Only a marker newly written counts, and only for a
+// public profile (the batch is joined to profiles first), so ids made up by the thousand neither
+// count nor push a real visitor's marker out: memory alone could be flushed that way. A bounded set
+// of the same hashes in memory only spares the database repeats it would refuse anyway.
+//
+// Each visitor may also send at most REPORTS_PER_HOUR reports an hour to this process (counted in
+// memory, so a report still costs no database round trip); the rest are dropped unread.
 
-/** A pending batch holds at most this many (profile, day) sums before it is written early. */
+/** A pending batch holds at most this many markers before it is written early. */
 const MAX_PENDING = 20_000;
-/** Visitor-profile-day keys remembered per process (about 100 bytes each). */
+/** Markers remembered per process (about 100 bytes each): repeats skipped before the database. */
 const MAX_SEEN = 100_000;
+/** Reports one visitor may send an hour: a busy person browsing sends a few dozen. */
+export const REPORTS_PER_HOUR = 300;
+const REPORT_WINDOW_MS = 60 * 60_000;
+/** Visitors whose reports this window are counted; past it the oldest is forgotten. */
+const MAX_REPORTERS = 100_000;
+/** rate_limit_hits keys of the once-a-day markers start with this. */
+export const SEEN_MARKER_PREFIX = "insights-seen";
 
-interface Sums {
+type Kind = "v" | "a";
+
+interface Marker {
+  /** The rate_limit_hits key: prefix, day and the keyed hash. */
+  key: string;
+  kind: Kind;
   profileId: string;
   day: string;
-  views: number;
-  appearances: number;
 }
 
 export interface InsightsCounter {
+  /**
+   * Whether the visitor `clientKey` may send another report now (counting this one): false past
+   * REPORTS_PER_HOUR in the current hour, when the report is to be dropped.
+   */
+  admitReport(clientKey: string, now?: Date): boolean;
   /** One view of a profile page by the visitor `clientKey` (their address). */
   countView(profileId: string, clientKey: string, now?: Date): void;
   /** The profiles shown to the visitor in one list of results. */
@@ -41,53 +63,75 @@ export interface InsightsCounter {
 export interface CounterOptions {
   flushMs: number;
   logger: Logger;
+  /**
+   * The secret the visitor markers are keyed with; every process given the same one counts a
+   * visitor once a day between them, across restarts. Without it the key is made at start-up and
+   * never stored, so each process (and each start) keeps its own once-a-day rule.
+   */
+  visitorSecret?: string;
 }
 
 export function createInsightsCounter(db: Executor, options: CounterOptions): InsightsCounter {
-  let pending = new Map<string, Sums>();
+  let pending = new Map<string, Marker>();
   const seen = new Map<string, true>();
-  const salt = randomBytes(16);
+  const key =
+    options.visitorSecret === undefined
+      ? randomBytes(32)
+      : createHmac("sha256", options.visitorSecret).update("costumecast insights visitor markers").digest();
+  const reporters = new Map<string, number>();
+  let reportWindow = -1;
   let flushing: Promise<void> | null = null;
   let stopped = false;
 
-  /** True the first time this visitor is seen for this key today; remembers it, forgetting the oldest. */
-  const firstTime = (kind: string, profileId: string, clientKey: string, day: string): boolean => {
-    const key = createHash("sha256").update(salt).update(`${kind}\0${profileId}\0${clientKey}\0${day}`).digest("base64url").slice(0, 22);
-    if (seen.has(key)) return false;
-    seen.set(key, true);
+  const hashOf = (text: string) => createHmac("sha256", key).update(text).digest("base64url").slice(0, 22);
+
+  /** Queues the visitor's marker for this profile, kind and day, unless this process already did today. */
+  const note = (kind: Kind, profileId: string, clientKey: string, day: string) => {
+    const marker = `${SEEN_MARKER_PREFIX}:${day}:${hashOf(`${kind}\0${profileId}\0${clientKey}\0${day}`)}`;
+    if (seen.has(marker)) return;
+    seen.set(marker, true);
     // A Map iterates in insertion order, so the first key is the oldest.
     if (seen.size > MAX_SEEN) seen.delete(seen.keys().next().value as string);
-    return true;
+    add({ key: marker, kind, profileId, day });
   };
 
-  const add = (profileId: string, day: string, views: number, appearances: number) => {
-    const key = `${day}|${profileId}`;
-    const sums = pending.get(key);
-    if (sums) {
-      sums.views += views;
-      sums.appearances += appearances;
-    } else {
-      pending.set(key, { profileId, day, views, appearances });
-    }
+  const add = (marker: Marker) => {
+    pending.set(marker.key, marker);
     if (pending.size >= MAX_PENDING) void flush();
   };
 
   // Array literals as single parameters keep the statement one size whatever the batch; the ids
-  // were checked by isProfileId (letters, digits, "_" and "-"), so quoting them is enough.
-  const write = async (batch: Sums[]) => {
-    // One statement for the whole batch. Joining profiles keeps only ids of profiles that are public
-    // now: an id that does not exist (or a listing that was just taken down) is dropped instead of
-    // failing the batch on the foreign key.
+  // were checked by isProfileId (letters, digits, "_" and "-") and the keys are base64url, so
+  // quoting them is enough.
+  const write = async (batch: Marker[]) => {
+    const list = (values: string[]) => `{${values.map((v) => `"${v}"`).join(",")}}`;
+    // One statement for the whole batch, so it is stored whole or not at all. Joining profiles keeps
+    // only ids of profiles that are public now (a made-up id, or a listing just taken down, writes
+    // no marker and no count); of those, only markers not already stored count.
     await db.execute(sql`
+      with batch as (
+        select * from unnest(
+          ${list(batch.map((m) => m.key))}::text[],
+          ${list(batch.map((m) => m.profileId))}::text[],
+          ${list(batch.map((m) => m.day))}::date[],
+          ${list(batch.map((m) => m.kind))}::text[]
+        ) as batch(marker, profile_id, day, kind)
+      ),
+      visible as (
+        select batch.* from batch join profiles on profiles.id = batch.profile_id and ${publicProfileCondition(todayIso())}
+      ),
+      fresh as (
+        insert into rate_limit_hits (key, window_start, count)
+        select visible.marker, visible.day::timestamp at time zone 'UTC', 1 from visible
+        on conflict (key, window_start) do nothing
+        returning key
+      )
       insert into profile_daily_stats (profile_id, day, views, appearances)
-      select batch.profile_id, batch.day, batch.views, batch.appearances
-      from unnest(
-        ${`{${batch.map((s) => `"${s.profileId}"`).join(",")}}`}::text[],
-        ${`{${batch.map((s) => s.day).join(",")}}`}::date[],
-        ${`{${batch.map((s) => s.views).join(",")}}`}::int[],
-        ${`{${batch.map((s) => s.appearances).join(",")}}`}::int[]
-      ) as batch(profile_id, day, views, appearances)
-      join profiles on profiles.id = batch.profile_id and ${publicProfileCondition(todayIso())}
+      select visible.profile_id, visible.day,
+             (count(*) filter (where visible.kind = 'v'))::int,
+             (count(*) filter (where visible.kind = 'a'))::int
+      from visible join fresh on fresh.key = visible.marker
+      group by visible.profile_id, visible.day
       on conflict (profile_id, day) do update set
         views = profile_daily_stats.views + excluded.views,
         appearances = profile_daily_stats.appearances + excluded.appearances
@@ -95,7 +139,9 @@ export function createInsightsCounter(db: Executor, options: CounterOptions): In
   };
 
   const flush = (): Promise<void> => {
-    if (flushing) return flushing.then(() => (pending.size > 0 ? flush() : undefined));
+    // Waits for the write in flight and then again: by then another caller may have started the
+    // next write, which this flush must not resolve before (stop() relies on it).
+    if (flushing) return flushing.then(() => flush());
     if (pending.size === 0) return Promise.resolve();
     const batch = [...pending.values()];
     pending = new Map();
@@ -104,7 +150,7 @@ export function createInsightsCounter(db: Executor, options: CounterOptions): In
         // Put the counts back for the next attempt (the database may be restarting), unless that
         // would grow the batch past its bound; then they are lost, and the log says how many.
         if (pending.size + batch.length <= MAX_PENDING && !stopped) {
-          for (const s of batch) add(s.profileId, s.day, s.views, s.appearances);
+          for (const marker of batch) add(marker);
           options.logger.warn({ err: error, rows: batch.length }, "insights: could not write counts; will retry");
         } else {
           options.logger.error({ err: error, rows: batch.length }, "insights: could not write counts; dropped");
@@ -121,17 +167,28 @@ export function createInsightsCounter(db: Executor, options: CounterOptions): In
   timer.unref();
 
   return {
+    admitReport(clientKey, now = new Date()) {
+      const window = Math.floor(now.getTime() / REPORT_WINDOW_MS);
+      if (window !== reportWindow) {
+        reporters.clear();
+        reportWindow = window;
+      }
+      const reporter = hashOf(`r\0${clientKey}`);
+      const reports = (reporters.get(reporter) ?? 0) + 1;
+      // Re-inserted, so the visitor who reported last is forgotten last.
+      reporters.delete(reporter);
+      reporters.set(reporter, reports);
+      if (reporters.size > MAX_REPORTERS) reporters.delete(reporters.keys().next().value as string);
+      return reports <= REPORTS_PER_HOUR;
+    },
     countView(profileId, clientKey, now = new Date()) {
       if (stopped) return;
-      const day = utcDay(now);
-      if (firstTime("v", profileId, clientKey, day)) add(profileId, day, 1, 0);
+      note("v", profileId, clientKey, utcDay(now));
     },
     countAppearances(profileIds, clientKey, now = new Date()) {
       if (stopped) return;
       const day = utcDay(now);
-      for (const profileId of new Set(profileIds)) {
-        if (firstTime("a", profileId, clientKey, day)) add(profileId, day, 0, 1);
-      }
+      for (const profileId of new Set(profileIds)) note("a", profileId, clientKey, day);
     },
     flush,
     async stop() {

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Executor } from "../db/client.server";
+import { hitRateLimit } from "../rate-limit.server";
 import { SUBSCRIPTION_STATUSES, stripeCustomers, stripeSubscriptions } from "../db/schema";
 import type { ListingContext, PaymentsContext } from "./context.server";
 import { isLiveSubscription, refreshListing, type ListingChange, type ListingState } from "./listing-status.server";
@@ -125,4 +126,21 @@ export async function syncUserSubscription(
     if (binding && context.stripe) await pullSubscriptions(tx, context.stripe, binding.customerId);
     return (await refreshListing(tx, userId, context, now)).after;
   });
+}
+
+/** How often the return from checkout may ask Stripe, per account. */
+export const CHECKOUT_SYNC_WINDOW_MS = 60_000;
+
+/**
+ * The dashboard's read of Stripe when the browser comes back from checkout (`?checkout=success`),
+ * at most once a minute per account: that address can be reloaded or scripted at will, and each
+ * sync is a Stripe API call. The counter lives in the database, so it holds across processes.
+ * A skipped sync changes nothing: the page shows the stored status, which the webhook keeps right.
+ * True when Stripe was asked (whether or not that succeeded).
+ */
+export async function syncAfterCheckout(context: PaymentsContext, userId: string, now: Date = new Date()): Promise<boolean> {
+  const allowance = await hitRateLimit(context.db, { key: `checkout-sync:${userId}`, limit: 1, windowMs: CHECKOUT_SYNC_WINDOW_MS }, now);
+  if (!allowance.allowed) return false;
+  await syncUserSubscription(context, userId, now);
+  return true;
 }
