@@ -118,7 +118,11 @@ export function createInsightsCounter(db: Executor, options: CounterOptions): In
         ) as batch(marker, profile_id, day, kind)
       ),
       visible as (
-        select batch.* from batch join profiles on profiles.id = batch.profile_id and ${publicProfileCondition(todayIso())}
+        -- One primary-key lookup per marker (the lateral LIMIT keeps it a nested loop): a plain join
+        -- let the planner hash every public profile, 195 ms at 100,000 of them, for every flush.
+        select batch.* from batch cross join lateral (
+          select 1 from profiles where profiles.id = batch.profile_id and ${publicProfileCondition(todayIso())} limit 1
+        ) as listed
       ),
       fresh as (
         insert into rate_limit_hits (key, window_start, count)
