@@ -60,6 +60,52 @@ export function childAgeLabel(age: number): string {
   return `${age} year${age === 1 ? "" : "s"} old`;
 }
 
+/** The checked facts of an inquiry that are listed as label and value (the message itself is not among them). */
+export interface InquiryFacts {
+  name: string;
+  email: string;
+  phone: string;
+  city: string;
+  state: string;
+  zip: string;
+  eventTypes: readonly string[];
+  eventDate: string | null;
+  eventStartTime: string | null;
+  eventLengthMinutes: number | null;
+  childrenCount: number | null;
+  childAge: number | null;
+}
+
+/**
+ * The inquiry's facts as label and value, the optional event details only when given: how the
+ * performer's mail lists them and how the sender's confirmation shows them back.
+ */
+export function inquiryDetails(s: InquiryFacts): [string, string][] {
+  const rows: [string, string][] = [
+    ["Name", s.name],
+    ["Email", s.email],
+    ["Phone", s.phone],
+    ["Location", `${s.city}, ${s.state} ${s.zip}`],
+    ["Event types", s.eventTypes.length ? s.eventTypes.join(", ") : "Not specified"],
+    ["Event date", s.eventDate ?? "Not specified"],
+  ];
+  if (s.eventStartTime !== null) rows.push(["Start time", startTimeLabel(s.eventStartTime)]);
+  if (s.eventLengthMinutes !== null) rows.push(["Length", eventLengthLabel(s.eventLengthMinutes)]);
+  if (s.childrenCount !== null) rows.push(["Number of children", String(s.childrenCount)]);
+  if (s.childAge !== null) rows.push(["Child's age", childAgeLabel(s.childAge)]);
+  return rows;
+}
+
+/**
+ * What a send carried, shown back to the sender on the confirmation. This is the sender's only copy:
+ * the mail to the address they typed never repeats what they wrote (anyone can type anyone's address).
+ */
+export interface SentCopy {
+  /** Label and value, as each performer's mail lists them (inquiryDetails). */
+  details: [string, string][];
+  message: string;
+}
+
 /** What the visitor typed, kept so a failed send never loses it. */
 export interface InquiryValues {
   name: string;
@@ -107,16 +153,24 @@ export type InquiryActionResult =
       message: string;
       captcha: Captcha;
       sentAt: number;
-      /** Where the sender's copy went: the address they typed (their own, shown back to them only). */
-      copyTo?: string;
+      /** What was sent (absent only for a post the server dropped unread). */
+      copy?: SentCopy;
+      /**
+       * The address that was emailed a note naming whom the message went to (the address typed,
+       * shown back to its sender only); absent when that address already had its notes for the day.
+       */
+      noticeTo?: string;
     }
   | InquiryFailure;
 
-/** A shortlisted performer the send did not reach: no longer listed (name unknown) or over its daily limit. */
+/**
+ * A shortlisted performer the send did not reach: no longer listed (name unknown), over its daily
+ * limit, or already sent as many messages from this visitor today as one visitor may send them.
+ */
 export interface SkippedPerformer {
   id: string;
   name: string | null;
-  reason: "unavailable" | "limit";
+  reason: "unavailable" | "limit" | "repeat";
 }
 
 /** What /shortlist's action answers to "Ask them all". */
@@ -126,7 +180,8 @@ export type ShortlistInquiryActionResult =
       message: string;
       captcha: Captcha;
       sentAt: number;
-      copyTo?: string;
+      copy?: SentCopy;
+      noticeTo?: string;
       /** Who received the message, in the order they were asked. */
       sentTo: { id: string; name: string }[];
       skipped: SkippedPerformer[];

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import type { FieldErrors, PublicFormResult } from "~/lib/form";
 import {
@@ -5,10 +6,12 @@ import {
   CAPTCHA_WRONG,
   INQUIRY_FAILED,
   INQUIRY_SENT,
+  inquiryDetails,
   isProfileId,
   type Captcha,
   type InquiryActionResult,
   type InquiryValues,
+  type SentCopy,
   type ShortlistInquiryActionResult,
   type SkippedPerformer,
 } from "~/lib/inquiry-fields";
@@ -20,15 +23,17 @@ import { addInquiryToStats } from "./insights/stats.server";
 import type { Logger } from "./logger.server";
 import { enqueueEmail } from "./mail/outbox.server";
 import { inquiryCopyEmail, inquiryNotificationEmail } from "./mail/templates.server";
-import { hitRateLimit, waitInWords, type RateLimitResult, type RateLimitRule } from "./rate-limit.server";
+import { peekRateLimit, takeRateLimit, takeRateLimits, waitInWords, type RateLimitResult, type RateLimitRule } from "./rate-limit.server";
 import type { AppServices } from "./services.server";
 import { publicProfileCondition, todayIso } from "./visibility.server";
 
 // A visitor's inquiry to one performer (the profile's form) or to up to five at once ("Ask them all"
-// on the shortlist): checked, stored, and relayed by email with Reply-To set to the visitor, who
-// gets a copy listing whom they asked. A performer's address never leaves the server, and no
-// performer learns another's. The visitor's answer to the math question is checked here against
-// the signed question the form fetched from /captcha (or was given by a previous answer).
+// on the shortlist): checked, stored, and relayed by email with Reply-To set to the visitor. The
+// visitor's copy of what they wrote is the confirmation on screen; the address they typed gets only a
+// fixed note naming whom they asked, since nobody has confirmed that address is theirs. A performer's
+// address never leaves the server, and no performer learns another's. The visitor's answer to the
+// math question is checked here against the signed question the form fetched from /captcha (or was
+// given by a previous answer).
 
 export { isProfileId };
 
@@ -36,17 +41,27 @@ export const CAPTCHA_REUSED = "This math problem was already used. Please answer
 export const PROFILE_UNAVAILABLE = "This performer is not accepting messages right now.";
 export const SHORTLIST_UNAVAILABLE = "None of these performers is accepting messages right now.";
 
+const HOUR = 60 * 60_000;
+const DAY = 24 * HOUR;
+
+// Only messages delivered are counted, and only once the math answer is right: a post that is
+// refused uses up nobody's allowance, so a flood of junk cannot close a performer's form.
 export const INQUIRY_LIMITS = {
-  /** Messages one address may send an hour; "Ask them all" counts each performer asked. */
-  perIp: { limit: 10, windowMs: 60 * 60_000 },
-  perProfile: { limit: 30, windowMs: 24 * 60 * 60_000 },
+  /** Messages one client key may send an hour; "Ask them all" counts each performer it reached. */
+  perIp: { limit: 10, windowMs: HOUR },
+  /** Messages one performer receives a day. */
+  perProfile: { limit: 30, windowMs: DAY },
+  /** What one client key may send one performer a day: a small share, so no sender fills the day alone. */
+  perProfilePerClient: { limit: 3, windowMs: DAY },
+  /** Notes one email address is sent a day, whoever typed it; past that the send goes without one. */
+  noticePerAddress: { limit: 3, windowMs: DAY },
 } as const;
 
 export type InquiryContext = Pick<AppServices, "db" | "config"> & { logger?: Logger };
 
 export interface InquiryMeta {
   profileId: string;
-  /** The sender's address, for the rate limits. */
+  /** The sender's client key (clientKey: an address, or an IPv6 /64), for the rate limits. */
   ip: string;
   now?: Date;
 }
@@ -71,7 +86,8 @@ interface Delivered {
   ok: true;
   message: string;
   sentAt: number;
-  copyTo?: string;
+  copy?: SentCopy;
+  noticeTo?: string;
   sentTo: { id: string; name: string }[];
   skipped: SkippedPerformer[];
 }
@@ -206,10 +222,43 @@ function longestWait(results: RateLimitResult[]): RateLimitResult | null {
 
 const performerName = (recipient: Recipient) => recipient.displayName ?? "this performer";
 
+const senderRule = (clientKey: string): RateLimitRule => ({ key: `inquiry:ip:${clientKey}`, ...INQUIRY_LIMITS.perIp });
+
+/** A performer's two daily counters: everyone's messages, and this sender's share of them. */
+function performerRules(profileId: string, clientKey: string): { all: RateLimitRule; mine: RateLimitRule } {
+  return {
+    all: { key: `inquiry:profile:${profileId}`, ...INQUIRY_LIMITS.perProfile },
+    mine: { key: `inquiry:profile:${profileId}:client:${clientKey}`, ...INQUIRY_LIMITS.perProfilePerClient },
+  };
+}
+
+/** Keyed on a hash: the counter table need not hold another copy of the address. */
+function noticeRule(address: string): RateLimitRule {
+  const digest = createHash("sha256").update(address.trim().toLowerCase()).digest("base64url");
+  return { key: `inquiry:notice:${digest}`, ...INQUIRY_LIMITS.noticePerAddress };
+}
+
+/** Why a performer cannot take one more message from this sender today, or null when they can. */
+function performerRefusal(all: RateLimitResult, mine: RateLimitResult): { reason: "limit" | "repeat"; verdict: RateLimitResult } | null {
+  if (!all.allowed) return { reason: "limit", verdict: all };
+  if (!mine.allowed) return { reason: "repeat", verdict: mine };
+  return null;
+}
+
+/** Thrown inside the delivery transaction to undo it: a counter refused what the early check allowed. */
+class LimitReached extends Error {
+  constructor(readonly verdict: RateLimitResult) {
+    super("inquiry limit reached");
+  }
+}
+
 /**
- * Sends a validated inquiry: visibility, rate limits, the math answer, then the stored messages,
- * each performer's notification, the counts of the insights and the sender's copy in one
- * transaction (with the captcha token spent in it), so a failure leaves nothing half-sent.
+ * Sends a validated inquiry. First what counts nothing: the math answer (a signature check), who is
+ * listed, and whether each performer and the sender still have room (reads). Then one transaction
+ * spends the question, takes each performer's and the sender's allowance only for messages that
+ * go, stores them with each performer's notification and the insights' counts, and sends the note to
+ * the typed address while that address has notes left today, so a failure leaves nothing half-sent
+ * and nothing counted.
  */
 async function sendInquiry<Values extends InquiryValues>(
   db: Executor,
@@ -217,7 +266,7 @@ async function sendInquiry<Values extends InquiryValues>(
   input: InquiryInput,
   values: Values,
   addressees: Addressees,
-  ip: string,
+  clientKey: string,
   now: Date,
 ): Promise<Outcome<Values>> {
   const nowMs = now.getTime();
@@ -229,32 +278,6 @@ async function sendInquiry<Values extends InquiryValues>(
     unansweredToken,
   });
 
-  const available = await inquiryRecipients(db, addressees.profileIds, todayIso(now));
-  const skipped: SkippedPerformer[] = addressees.profileIds
-    .filter((id) => !available.some((recipient) => recipient.id === id))
-    .map((id) => ({ id, name: null, reason: "unavailable" }));
-  if (available.length === 0 || (skipped.length > 0 && !addressees.skipUnreachable)) {
-    return fail(addressees.skipUnreachable ? SHORTLIST_UNAVAILABLE : PROFILE_UNAVAILABLE);
-  }
-
-  // Every counter is counted (each performer asked is one message from this address), so each stays honest.
-  const ipRule: RateLimitRule = { key: `inquiry:ip:${ip}`, ...INQUIRY_LIMITS.perIp };
-  let byIp = await hitRateLimit(db, ipRule, now);
-  for (let i = 1; i < available.length; i++) byIp = await hitRateLimit(db, ipRule, now);
-  const byProfile: RateLimitResult[] = [];
-  for (const recipient of available) {
-    byProfile.push(await hitRateLimit(db, { key: `inquiry:profile:${recipient.id}`, ...INQUIRY_LIMITS.perProfile }, now));
-  }
-  const recipients = available.filter((_, i) => byProfile[i].allowed);
-  let refused: RateLimitResult | null;
-  if (!addressees.skipUnreachable) refused = longestWait([byIp, ...byProfile]);
-  else if (!byIp.allowed) refused = byIp;
-  else refused = recipients.length === 0 ? longestWait(byProfile) : null;
-  if (refused) return fail(tooMany(refused), {}, input.captchaToken);
-  for (const [i, recipient] of available.entries()) {
-    if (!byProfile[i].allowed) skipped.push({ id: recipient.id, name: performerName(recipient), reason: "limit" });
-  }
-
   const verdict = checkCaptcha(settings.authSecret, input.captchaToken, input.captchaAnswer, nowMs);
   const tokenExpiry = new Date(nowMs + CAPTCHA_TTL_MS);
   if (verdict === "invalid" || verdict === "expired") return fail(CAPTCHA_EXPIRED, { captchaAnswer: CAPTCHA_EXPIRED });
@@ -263,47 +286,108 @@ async function sendInquiry<Values extends InquiryValues>(
     await consumeCaptcha(db, input.captchaToken, tokenExpiry);
     return fail(CAPTCHA_WRONG, { captchaAnswer: CAPTCHA_WRONG });
   }
+  // From here the answer is right but not yet spent: a refusal hands the same question back.
+  const token = input.captchaToken;
+
+  const available = await inquiryRecipients(db, addressees.profileIds, todayIso(now));
+  const skipped: SkippedPerformer[] = addressees.profileIds
+    .filter((id) => !available.some((recipient) => recipient.id === id))
+    .map((id) => ({ id, name: null, reason: "unavailable" }));
+  if (available.length === 0 || (skipped.length > 0 && !addressees.skipUnreachable)) {
+    return fail(addressees.skipUnreachable ? SHORTLIST_UNAVAILABLE : PROFILE_UNAVAILABLE);
+  }
+
+  // Who still has room today, read without counting anything.
+  const reachable: Recipient[] = [];
+  const refusals: RateLimitResult[] = [];
+  for (const recipient of available) {
+    const rules = performerRules(recipient.id, clientKey);
+    const refusal = performerRefusal(await peekRateLimit(db, rules.all, 1, now), await peekRateLimit(db, rules.mine, 1, now));
+    if (!refusal) reachable.push(recipient);
+    else {
+      refusals.push(refusal.verdict);
+      skipped.push({ id: recipient.id, name: performerName(recipient), reason: refusal.reason });
+    }
+  }
+  if (reachable.length === 0 || (refusals.length > 0 && !addressees.skipUnreachable)) return fail(tooMany(longestWait(refusals)!), {}, token);
+  // The sender's own allowance, for every message this send would deliver: all of them or none.
+  const bySender = await peekRateLimit(db, senderRule(clientKey), reachable.length, now);
+  if (!bySender.allowed) return fail(tooMany(bySender), {}, token);
 
   const { captchaAnswer, captchaToken: _token, ...message } = input;
   const profileUrl = (id: string) => `${settings.publicUrl}/profile/${encodeURIComponent(id)}`;
-  const stored = await db.transaction(async (tx) => {
-    if (!(await consumeCaptcha(tx, input.captchaToken, tokenExpiry))) return false;
-    for (const recipient of recipients) {
-      await tx.insert(contactMessages).values({ ...messageRow(message), profileId: recipient.id, captchaAnswer });
-      await addInquiryToStats(tx, recipient.id, now);
-      // One mail per performer, to that performer alone: nobody sees another's address.
-      await enqueueEmail(
-        tx,
-        inquiryNotificationEmail({
-          siteName: settings.siteName,
-          to: recipient.contactEmail ?? recipient.accountEmail,
-          performerName: recipient.displayName ?? "there",
-          profileUrl: profileUrl(recipient.id),
-          dashboardUrl: `${settings.publicUrl}/dashboard`,
-          sender: message,
-        }),
-      );
-    }
-    await enqueueEmail(
-      tx,
-      inquiryCopyEmail({
-        siteName: settings.siteName,
-        siteUrl: settings.publicUrl,
-        to: message.email,
-        performers: recipients.map((recipient) => ({ name: performerName(recipient), profileUrl: profileUrl(recipient.id) })),
-        sender: message,
-      }),
-    );
-    return true;
-  });
-  if (!stored) return fail(CAPTCHA_REUSED, { captchaAnswer: CAPTCHA_REUSED });
+  let stored: { delivered: Recipient[]; noticed: boolean; lateSkips: SkippedPerformer[] } | "reused";
+  try {
+    stored = await db.transaction(async (tx) => {
+      if (!(await consumeCaptcha(tx, token, tokenExpiry))) return "reused" as const;
+      // Counters are taken in one order (by id, then the sender's, then the address's), so two
+      // sends that share some never wait on each other in a circle.
+      const byId = [...reachable].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      const deliveredIds = new Set<string>();
+      const lateSkips: SkippedPerformer[] = [];
+      let lastRefusal: RateLimitResult | null = null;
+      for (const recipient of byId) {
+        const rules = performerRules(recipient.id, clientKey);
+        const taken = await takeRateLimits(tx, [rules.all, rules.mine], 1, now);
+        if (taken.allowed) {
+          deliveredIds.add(recipient.id);
+          continue;
+        }
+        // Another send took the last of it since the early check.
+        lastRefusal = taken;
+        if (!addressees.skipUnreachable) throw new LimitReached(taken);
+        lateSkips.push({ id: recipient.id, name: performerName(recipient), reason: taken.refusedBy === rules.all ? "limit" : "repeat" });
+      }
+      if (deliveredIds.size === 0 && lastRefusal) throw new LimitReached(lastRefusal);
+      const delivered = reachable.filter((recipient) => deliveredIds.has(recipient.id));
+      const sender = await takeRateLimit(tx, senderRule(clientKey), delivered.length, now);
+      if (!sender.allowed) throw new LimitReached(sender);
+
+      for (const recipient of byId.filter((r) => deliveredIds.has(r.id))) {
+        await tx.insert(contactMessages).values({ ...messageRow(message), profileId: recipient.id, captchaAnswer });
+        await addInquiryToStats(tx, recipient.id, now);
+        // One mail per performer, to that performer alone: nobody sees another's address.
+        await enqueueEmail(
+          tx,
+          inquiryNotificationEmail({
+            siteName: settings.siteName,
+            to: recipient.contactEmail ?? recipient.accountEmail,
+            performerName: recipient.displayName ?? "there",
+            profileUrl: profileUrl(recipient.id),
+            dashboardUrl: `${settings.publicUrl}/dashboard`,
+            sender: message,
+          }),
+        );
+      }
+      const noticed = (await takeRateLimit(tx, noticeRule(message.email), 1, now)).allowed;
+      if (noticed) {
+        await enqueueEmail(
+          tx,
+          inquiryCopyEmail({
+            siteName: settings.siteName,
+            siteUrl: settings.publicUrl,
+            to: message.email,
+            performers: delivered.map((recipient) => ({ name: performerName(recipient), profileUrl: profileUrl(recipient.id) })),
+          }),
+        );
+      }
+      return { delivered, noticed, lateSkips };
+    });
+  } catch (error) {
+    if (error instanceof LimitReached) return fail(tooMany(error.verdict), {}, token);
+    throw error;
+  }
+  if (stored === "reused") return fail(CAPTCHA_REUSED, { captchaAnswer: CAPTCHA_REUSED });
+  const notSent = [...skipped, ...stored.lateSkips];
   return {
     ok: true,
     message: INQUIRY_SENT,
     sentAt: nowMs,
-    copyTo: message.email,
-    sentTo: recipients.map((recipient) => ({ id: recipient.id, name: performerName(recipient) })),
-    skipped,
+    copy: { details: inquiryDetails(message), message: message.message },
+    noticeTo: stored.noticed ? message.email : undefined,
+    sentTo: stored.delivered.map((recipient) => ({ id: recipient.id, name: performerName(recipient) })),
+    // In the order asked, whichever check skipped them.
+    skipped: addressees.profileIds.flatMap((id) => notSent.filter((performer) => performer.id === id)),
   };
 }
 

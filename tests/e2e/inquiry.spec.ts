@@ -97,7 +97,12 @@ test.describe("sending an inquiry", () => {
     await expect(sent).toBeFocused();
     await expect(form).toHaveCount(0);
     await expect(page.getByText(`${PERFORMER.displayName} will reply to you directly by email or phone.`)).toBeVisible();
-    await expect(page.getByText(`We emailed a copy of your message to ${sender.email}.`, { exact: false })).toBeVisible();
+    await expect(page.getByText(`We emailed ${sender.email} a short note naming whom you wrote to.`, { exact: false })).toBeVisible();
+    // The sender's copy of what they sent is on the screen, not in a mail.
+    const yourCopy = page.getByRole("region", { name: "Your copy of the message" });
+    await expect(yourCopy).toContainText("Hello! Could Sakura visit our anime club's spring party?");
+    await expect(yourCopy).toContainText(PERFORMER.displayName);
+    await expect(yourCopy).toContainText("2:30 PM");
     await expectAccessible(page, TOASTS_ASIDE);
 
     const mail = await waitForMail((m) => m.to.includes(PERFORMER.contactEmail) && m.text.includes(sender.email));
@@ -116,11 +121,11 @@ test.describe("sending an inquiry", () => {
     ]) {
       expect(mail.text).toContain(part);
     }
-    // The sender's copy: what they sent and to whom, never the performer's address.
+    // The note to the address typed: to whom, and nothing the sender typed, nor the performer's address.
     const copy = await waitForMail((m) => m.to.includes(sender.email));
     expect(copy.subject).toBe(`Your message to ${PERFORMER.displayName} on CostumeCast`);
     expect(copy.text).toContain(`/profile/${PERFORMER.id}`);
-    expect(copy.text).toContain("anime club");
+    for (const typed of ["anime club", sender.name, "555-0123"]) expect(`${copy.text}${copy.html ?? ""}`).not.toContain(typed);
     expect(`${copy.text}${copy.html ?? ""}`).not.toContain(PERFORMER.contactEmail);
 
     // Another message starts from an empty form with a new question.
@@ -158,6 +163,7 @@ test.describe("sending an inquiry", () => {
       await expect(page.getByRole("heading", { name: "Message sent successfully!" })).toBeVisible();
       await expect(form).toHaveCount(0);
       await expect(page.getByText(`${PERFORMER.displayName} will reply to you directly by email or phone.`)).toBeVisible();
+      await expect(page.getByRole("region", { name: "Your copy of the message" })).toContainText("anime club's spring party");
       const mail = await waitForMail((m) => m.to.includes(PERFORMER.contactEmail) && m.text.includes(sender.email));
       expect(mail.replyTo).toContain(sender.email);
       expect(mail.text).toContain("Number of children: 12");
@@ -237,6 +243,7 @@ test.describe("sending an inquiry", () => {
       await expect(neighbour).toBeVisible();
       // Offered once: the page's own list steps aside while the confirmation shows them.
       await expect(pageSimilar).toBeHidden();
+      await expect(page.getByRole("region", { name: "Your copy of the message" })).toContainText("Child's age");
       // Nothing wider than the phone.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await expectAccessible(page, TOASTS_ASIDE);

@@ -217,6 +217,8 @@ test("ask all three at once: each performer's inbox holds the message and the se
   for (const performer of performers) {
     await expect(confirmation.getByRole("link", { name: performer.displayName })).toHaveAttribute("href", `/profile/${performer.id}`);
   }
+  // The sender's copy of what they sent is on the screen, not in a mail.
+  await expect(page.getByRole("region", { name: "Your copy of the message" })).toContainText("lighthouse-themed party");
   await expectAccessible(page, TOASTS_ASIDE);
 
   // Each performer gets their own mail, addressed to them alone, naming no one else.
@@ -239,6 +241,8 @@ test("ask all three at once: each performer's inbox holds the message and the se
     expect(copy.text).toContain(`/profile/${performer.id}`);
     expect(`${copy.text}${copy.html ?? ""}`).not.toContain(performer.contactEmail);
   }
+  // Nothing the sender typed is mailed to the address they typed.
+  for (const typed of ["lighthouse-themed party", sender.name, "555-0188"]) expect(`${copy.text}${copy.html ?? ""}`).not.toContain(typed);
 
   // And each performer's inbox on the dashboard holds it.
   for (const performer of performers) {

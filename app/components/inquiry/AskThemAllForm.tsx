@@ -32,8 +32,11 @@ export function AskThemAllForm({ performers }: { performers: { id: string; name:
       name: performer.name ?? performers.find((p) => p.id === performer.id)?.name ?? null,
     }));
     return (
-      <InquiryConfirmation onSendAnother={send.sendAnother}>
-        <AskedPerformers sentTo={sent.sentTo} skipped={skipped} copyTo={sent.copyTo} />
+      <InquiryConfirmation
+        copy={sent.copy ? { sent: sent.copy, to: sent.sentTo.map((performer) => performer.name) } : undefined}
+        onSendAnother={send.sendAnother}
+      >
+        <AskedPerformers sentTo={sent.sentTo} skipped={skipped} noticeTo={sent.noticeTo} hasCopy={sent.copy !== undefined} />
       </InquiryConfirmation>
     );
   }

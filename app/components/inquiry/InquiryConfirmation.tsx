@@ -1,9 +1,9 @@
-import { useEffect, useId, useRef, type MouseEvent, type ReactNode } from "react";
+import { Fragment, useEffect, useId, useRef, type MouseEvent, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { ResponsiveImage } from "~/components/profile/ResponsiveImage";
 import { buttonClass } from "~/components/ui/Button";
 import { formatLocation } from "~/lib/format";
-import { INQUIRY_SENT, type SkippedPerformer } from "~/lib/inquiry-fields";
+import { INQUIRY_SENT, type SentCopy, type SkippedPerformer } from "~/lib/inquiry-fields";
 import { priceLine, readsWithinLabel, type ProfileCardData } from "~/lib/profile-view";
 
 /** How many similar performers the confirmation offers. */
@@ -12,6 +12,8 @@ const SIMILAR_SHOWN = 3;
 interface InquiryConfirmationProps {
   /** What happens next, in the form's own words (one performer, or several). */
   children: ReactNode;
+  /** What was sent and to whom: the sender's only copy, since no mail repeats it. */
+  copy?: { sent: SentCopy; to: string[] };
   similar?: ProfileCardData[];
   /** Shows a new, empty form; without JavaScript the link reloads the page, which has one. */
   onSendAnother: () => void;
@@ -20,10 +22,10 @@ interface InquiryConfirmationProps {
 /**
  * What replaces an inquiry form once the message is sent: the spec's "Message sent successfully!"
  * as its heading (focused, so a screen reader reads on from it and the view moves to it), what
- * happens next, the copy in the sender's mailbox, other performers to look at, and a way to send
+ * happens next, the sender's copy of what they sent, other performers to look at, and a way to send
  * another message. Rendered by the server too, for a post sent without JavaScript.
  */
-export function InquiryConfirmation({ children, similar = [], onSendAnother }: InquiryConfirmationProps) {
+export function InquiryConfirmation({ children, copy, similar = [], onSendAnother }: InquiryConfirmationProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   const similarHeading = useId();
   const location = useLocation();
@@ -46,6 +48,7 @@ export function InquiryConfirmation({ children, similar = [], onSendAnother }: I
         </h3>
         <div className="mt-2 space-y-2 text-sm">{children}</div>
       </div>
+      {copy ? <YourCopy sent={copy.sent} to={copy.to} /> : null}
       {shown.length > 0 ? (
         // data-similar-offered: the page's own list of similar performers steps aside meanwhile (profile.tsx).
         <section aria-labelledby={similarHeading} className="space-y-3" data-similar-offered="">
@@ -69,7 +72,17 @@ export function InquiryConfirmation({ children, similar = [], onSendAnother }: I
 }
 
 /** "What happens next" for a message to one performer. */
-export function NextSteps({ performerName, readsWithinHours, copyTo }: { performerName: string; readsWithinHours?: number | null; copyTo?: string }) {
+export function NextSteps({
+  performerName,
+  readsWithinHours,
+  noticeTo,
+  hasCopy,
+}: {
+  performerName: string;
+  readsWithinHours?: number | null;
+  noticeTo?: string;
+  hasCopy: boolean;
+}) {
   const reads = readsWithinLabel(readsWithinHours);
   return (
     <>
@@ -77,18 +90,45 @@ export function NextSteps({ performerName, readsWithinHours, copyTo }: { perform
         {performerName} will reply to you directly by email or phone.
         {reads ? ` ${performerName} ${reads.charAt(0).toLowerCase()}${reads.slice(1)}.` : null}
       </p>
-      <CopySent copyTo={copyTo} />
+      <NoticeSent noticeTo={noticeTo} hasCopy={hasCopy} />
     </>
   );
 }
 
-/** The line about the sender's copy (app/server/mail/templates.server.ts, inquiryCopyEmail). */
-export function CopySent({ copyTo }: { copyTo?: string }) {
+/**
+ * What was emailed to the sender's address (app/server/mail/templates.server.ts, inquiryCopyEmail):
+ * only a note naming whom they wrote to, and none at all once that address had its notes for the day.
+ */
+export function NoticeSent({ noticeTo, hasCopy }: { noticeTo?: string; hasCopy: boolean }) {
+  const keep = hasCopy ? " Your copy of the message is below: save or print this page to keep it." : null;
+  if (!noticeTo) return <p>We did not email you about this message.{keep}</p>;
   return (
     <p>
-      We emailed a copy of your message to {copyTo ? <strong className="[overflow-wrap:anywhere]">{copyTo}</strong> : "you"}. If it is not in
-      your inbox, look in your spam folder.
+      We emailed <strong className="[overflow-wrap:anywhere]">{noticeTo}</strong> a short note naming whom you wrote to. It does not repeat
+      your message.{keep}
     </p>
+  );
+}
+
+/** The message as the performers received it, shown back to its sender (and never mailed to them). */
+function YourCopy({ sent, to }: { sent: SentCopy; to: string[] }) {
+  const heading = useId();
+  const rows: [string, string][] = [["To", to.join(", ")], ...sent.details, ["Message", sent.message]];
+  return (
+    <section aria-labelledby={heading} className="rounded-lg border border-slate-200 bg-white p-4">
+      <h3 id={heading} className="text-base font-semibold text-slate-900">
+        Your copy of the message
+      </h3>
+      {/* One column on a phone (each label above its value), two from the small breakpoint. */}
+      <dl className="mt-3 grid grid-cols-1 gap-x-4 text-sm sm:grid-cols-[max-content_minmax(0,1fr)] sm:gap-y-2">
+        {rows.map(([label, value]) => (
+          <Fragment key={label}>
+            <dt className="font-medium text-slate-600">{label}</dt>
+            <dd className="mb-2 whitespace-pre-wrap text-slate-900 [overflow-wrap:anywhere] sm:mb-0">{value}</dd>
+          </Fragment>
+        ))}
+      </dl>
+    </section>
   );
 }
 
@@ -111,8 +151,27 @@ function SimilarPerformer({ performer }: { performer: ProfileCardData }) {
   );
 }
 
+/** Why a shortlisted performer was not sent the message. */
+function notSentBecause(performer: SkippedPerformer): string {
+  if (performer.reason === "limit") return `${performer.name ?? "A performer"}: has received too many messages today. Please try again tomorrow.`;
+  if (performer.reason === "repeat") {
+    return `${performer.name ?? "A performer"}: you have sent them as many messages today as one visitor can. Please try again tomorrow.`;
+  }
+  return `${performer.name ?? "A performer on your list"}: no longer listed.`;
+}
+
 /** The shortlist's confirmation lines: who was asked, and who could not be. */
-export function AskedPerformers({ sentTo, skipped, copyTo }: { sentTo: { id: string; name: string }[]; skipped: SkippedPerformer[]; copyTo?: string }) {
+export function AskedPerformers({
+  sentTo,
+  skipped,
+  noticeTo,
+  hasCopy,
+}: {
+  sentTo: { id: string; name: string }[];
+  skipped: SkippedPerformer[];
+  noticeTo?: string;
+  hasCopy: boolean;
+}) {
   return (
     <>
       <p>Your message went to {sentTo.length === 1 ? "this performer" : `these ${sentTo.length} performers`}, each on their own:</p>
@@ -134,16 +193,14 @@ export function AskedPerformers({ sentTo, skipped, copyTo }: { sentTo: { id: str
           <ul className="list-disc space-y-1 pl-5">
             {skipped.map((performer) => (
               <li key={performer.id} className="[overflow-wrap:anywhere]">
-                {performer.reason === "limit"
-                  ? `${performer.name ?? "A performer"}: has received too many messages today. Please try again tomorrow.`
-                  : `${performer.name ?? "A performer on your list"}: no longer listed.`}
+                {notSentBecause(performer)}
               </li>
             ))}
           </ul>
         </>
       ) : null}
       <p>Each performer will reply to you directly by email or phone. None of them can see whom else you asked.</p>
-      <CopySent copyTo={copyTo} />
+      <NoticeSent noticeTo={noticeTo} hasCopy={hasCopy} />
     </>
   );
 }

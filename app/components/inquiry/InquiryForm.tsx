@@ -32,8 +32,12 @@ export function InquiryForm({ profileId, performerName, action, similar, readsWi
 
   if (sent) {
     return (
-      <InquiryConfirmation similar={similar} onSendAnother={send.sendAnother}>
-        <NextSteps performerName={performerName} readsWithinHours={readsWithinHours} copyTo={sent.copyTo} />
+      <InquiryConfirmation
+        similar={similar}
+        copy={sent.copy ? { sent: sent.copy, to: [performerName] } : undefined}
+        onSendAnother={send.sendAnother}
+      >
+        <NextSteps performerName={performerName} readsWithinHours={readsWithinHours} noticeTo={sent.noticeTo} hasCopy={sent.copy !== undefined} />
       </InquiryConfirmation>
     );
   }

@@ -1,4 +1,4 @@
-import { childAgeLabel, eventLengthLabel, startTimeLabel } from "~/lib/inquiry-fields";
+import { inquiryDetails } from "~/lib/inquiry-fields";
 import type { InquiryMessage } from "~/lib/inquiry-schema";
 import type { OutgoingEmail } from "./outbox.server";
 
@@ -54,27 +54,10 @@ export interface InquiryEmailArgs {
   sender: InquiryMessage;
 }
 
-/** The inquiry's facts as label and value, the optional event details only when given. */
-function inquiryRows(s: InquiryMessage): [string, string][] {
-  const rows: [string, string][] = [
-    ["Name", s.name],
-    ["Email", s.email],
-    ["Phone", s.phone],
-    ["Location", `${s.city}, ${s.state} ${s.zip}`],
-    ["Event types", s.eventTypes.length ? s.eventTypes.join(", ") : "Not specified"],
-    ["Event date", s.eventDate ?? "Not specified"],
-  ];
-  if (s.eventStartTime !== null) rows.push(["Start time", startTimeLabel(s.eventStartTime)]);
-  if (s.eventLengthMinutes !== null) rows.push(["Length", eventLengthLabel(s.eventLengthMinutes)]);
-  if (s.childrenCount !== null) rows.push(["Number of children", String(s.childrenCount)]);
-  if (s.childAge !== null) rows.push(["Child's age", childAgeLabel(s.childAge)]);
-  return rows;
-}
-
 /** Tells a performer about an inquiry. Reply-To is the sender, so "Reply" reaches them directly. */
 export function inquiryNotificationEmail(args: InquiryEmailArgs): OutgoingEmail {
   const s = args.sender;
-  const details = detailRows(inquiryRows(s));
+  const details = detailRows(inquiryDetails(s));
   const text = [
     `Hi ${args.performerName},`,
     "",
@@ -108,54 +91,48 @@ ${paragraphsHtml(s.message)}
 export interface InquiryCopyEmailArgs {
   siteName: string;
   siteUrl: string;
-  /** The sender's own address, as they typed it. */
+  /** The address the sender typed as their own, which nobody has confirmed is theirs. */
   to: string;
   /** Whom the message went to: names and public profile links only, never a performer's address. */
   performers: { name: string; profileUrl: string }[];
-  sender: InquiryMessage;
 }
 
 /**
- * The sender's copy of what they sent and to whom, and what happens next. Sent to the address they
- * typed, so it also tells someone who did not send it that they can ignore it.
+ * The note to the address a sender typed: that a message was sent from it to these performers, who
+ * will reply to it. Anyone can type anyone's address, so the note is fixed text: nothing the sender
+ * typed (name, phone, message) is in it, and the site never relays a stranger's words to someone who
+ * did not ask for them. The sender's copy of what they wrote is the confirmation on screen.
  */
 export function inquiryCopyEmail(args: InquiryCopyEmailArgs): OutgoingEmail {
-  const s = args.sender;
   const one = args.performers.length === 1;
   const whom = one ? args.performers[0].name : `${args.performers.length} performers`;
-  const details = detailRows(inquiryRows(s));
+  const sent = `A message was sent from this email address through ${args.siteName} to:`;
   const next = one
-    ? `${args.performers[0].name} received your message by email and will reply to you directly by email or phone.`
-    : "Each performer received their own copy of your message by email and will reply to you directly by email or phone. None of them can see whom else you asked.";
+    ? `${args.performers[0].name} received it by email and will reply to this address directly, by email or phone.`
+    : "Each performer received it by email and will reply to this address directly, by email or phone. None of them can see who else was asked.";
+  const noCopy = "This email does not repeat the message: the sender saw it on screen when they sent it.";
   const noBookings = `${args.siteName} does not process payments or bookings: please agree the details directly with the performer.`;
-  const ignore = `If you did not send this message, you can ignore this email.`;
+  const ignore = "If you did not send this message, you can ignore this email.";
   const text = [
-    `Hi ${s.name},`,
+    "Hello,",
     "",
-    `This is a copy of the message you sent through ${args.siteName} to:`,
+    sent,
     ...args.performers.map((p) => `- ${p.name}: ${p.profileUrl}`),
     "",
-    "What happens next:",
     next,
     "",
-    details.text,
-    "",
-    "Your message:",
-    s.message,
+    noCopy,
     "",
     noBookings,
     "",
     ignore,
     args.siteUrl,
   ].join("\n");
-  const html = `<p>Hi ${escapeHtml(s.name)},</p>
-<p>This is a copy of the message you sent through ${escapeHtml(args.siteName)} to:</p>
+  const html = `<p>Hello,</p>
+<p>${escapeHtml(sent)}</p>
 <ul>${args.performers.map((p) => `<li><a href="${escapeHtml(p.profileUrl)}">${escapeHtml(p.name)}</a></li>`).join("")}</ul>
-<h3>What happens next</h3>
 <p>${escapeHtml(next)}</p>
-${details.html}
-<h3>Your message</h3>
-${paragraphsHtml(s.message)}
+<p>${escapeHtml(noCopy)}</p>
 <p>${escapeHtml(noBookings)}</p>
 <p>${escapeHtml(ignore)}</p>`;
   return { to: args.to, subject: `Your message to ${oneLine(whom)} on ${args.siteName}`, text, html };
