@@ -212,7 +212,13 @@ async function shutDown(
   process.exit(0);
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
+main().catch(async (error: unknown) => {
+  // Through the logger, like every other error: a failed query's message carries its parameters.
+  try {
+    const { createLogger } = await import("./app/server/logger.server");
+    createLogger("info").fatal({ err: error }, "start-up failed");
+  } catch {
+    console.error(error instanceof Error ? error.name : "start-up failed");
+  }
   process.exit(1);
 });

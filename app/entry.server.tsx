@@ -68,8 +68,8 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           status = 500;
-          // Errors before the shell reject above and are logged by React Router; these are not.
-          if (shellSent) console.error(error);
+          // Errors before the shell reject above and reach the HTTP layer's error handler; these do not.
+          if (shellSent) loadContext.logger.error({ err: error, path: new URL(request.url).pathname }, "page render failed");
         },
       },
     );
@@ -79,9 +79,14 @@ export default function handleRequest(
   });
 }
 
-/** Every error a loader or action throws (thrown responses excepted) passes here. */
+/**
+ * Every error a loader or action throws (thrown responses excepted) passes here, and goes to the
+ * logger: printed as it is, a failed query's message carries its parameters (what visitors typed),
+ * which the logger's serializer takes out (logger.server.ts).
+ */
 export function handleError(error: unknown, { request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
   const expected = context.noteError?.(error).expected ?? false;
   if (expected || request.signal.aborted) return;
-  console.error(error);
+  const { pathname } = new URL(request.url);
+  context.logger.error({ err: error, method: request.method, path: pathname }, "page loader or action failed");
 }

@@ -14,6 +14,12 @@ declare module "react-router" {
      * layer accounts for it (an outage, logged once there), so it is not logged as a bug.
      */
     noteError?: (error: unknown) => { expected: boolean };
+    /**
+     * Called by an action once a write that may change a public page went through (a profile saved,
+     * an image added, an admin's approval): this process's page cache is emptied before the answer
+     * leaves. A refused or failed post calls nothing, so cheap posts cannot keep the cache cold.
+     */
+    pagesChanged?: () => void;
   }
 }
 

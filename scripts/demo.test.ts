@@ -33,12 +33,22 @@ describe("the demo's environment", () => {
       dataDir,
       authSecret: demoAuthSecret(dataDir),
     });
-    expect(env).toMatchObject({ NODE_ENV: "production", DEMO_MODE: "true", DATA_DIR: dataDir, STORAGE_DRIVER: "local" });
+    expect(env).toMatchObject({ NODE_ENV: "production", DEMO_MODE: "true", DATA_DIR: dataDir, STORAGE_DRIVER: "local", HOST: "127.0.0.1" });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.STRIPE_SECRET_KEY).toBeUndefined();
     const config = loadConfig(env);
     expect(config).toMatchObject({ isProduction: true, demoMode: true, publicUrl: "http://localhost:3000" });
     expect(() => loadConfig({ ...env, PUBLIC_URL: "https://www.example.com" })).toThrow(/DEMO_MODE cannot be enabled/);
+  });
+
+  it("listens on this machine only unless HOST says otherwise, and a HOST other machines reach is refused at start-up", () => {
+    const dataDir = tempDir();
+    const options = { dataDir, authSecret: demoAuthSecret(dataDir) };
+    expect(demoServerEnv({ PORT: "3000" }, options).HOST).toBe("127.0.0.1");
+    expect(demoServerEnv({ PORT: "3000", HOST: "::1" }, options).HOST).toBe("::1");
+    const everywhere = demoServerEnv({ PORT: "3000", HOST: "0.0.0.0" }, options);
+    expect(everywhere.HOST).toBe("0.0.0.0");
+    expect(() => loadConfig(everywhere)).toThrow(/HOST must be a loopback address/);
   });
 
   it("keeps one auth secret per data folder, readable by its owner only", () => {

@@ -87,13 +87,16 @@ export function demoAuthSecret(dataDir: string): string {
 /**
  * What the demo's server (and its seeding) run with: the production server, with the demo's relaxed
  * settings each allowed explicitly. DEMO_MODE (the dev mailbox) is accepted in production only for
- * a site on http://localhost (config.server.ts); payments are the sandbox's, set by the caller.
+ * a site on http://localhost, and anywhere only on a loopback HOST (config.server.ts): the demo
+ * listens on this machine alone unless HOST is set; payments are the sandbox's, set by the caller.
  */
 export function demoServerEnv(base: NodeJS.ProcessEnv, options: { dataDir: string; authSecret: string }): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...base,
     NODE_ENV: "production",
     DEMO_MODE: "true",
+    // Published logins and a mailbox of reset links: never on an interface the network can reach.
+    HOST: base.HOST?.trim() || "127.0.0.1",
     BETTER_AUTH_SECRET: options.authSecret,
     DATA_DIR: options.dataDir,
     STORAGE_DRIVER: "local",

@@ -2,6 +2,8 @@
 // where the admin is (tab, filter, search, page, open record), read from and written to the address,
 // and the shapes of the rows and records the page renders. Dates travel as ISO strings.
 
+import { hasControlCharacter } from "./form";
+
 export const ADMIN_TABS = ["requests", "messages", "profiles"] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
@@ -54,15 +56,27 @@ function isTab(value: string | null): value is AdminTab {
   return value !== null && (ADMIN_TABS as readonly string[]).includes(value);
 }
 
-/** Reads the admin's place from /admin's query; anything unknown falls back to the default. */
+/**
+ * A text the address carries, trimmed; null when it holds a control character, which no name, email
+ * or id has (PostgreSQL refuses a NUL byte outright, which made the search a 500).
+ */
+function addressText(params: URLSearchParams, name: string): string | null {
+  const value = (params.get(name) ?? "").trim();
+  return hasControlCharacter(value) ? null : value;
+}
+
+/**
+ * Reads the admin's place from /admin's query; anything unknown falls back to the default, and a
+ * search or record holding a control character is ignored (the page shows no search).
+ */
 export function parseAdminLocation(params: URLSearchParams): AdminLocation {
   const tabParam = params.get("tab");
   const tab: AdminTab = isTab(tabParam) ? tabParam : "requests";
   const statusParam = params.get("status");
   const status = ADMIN_STATUS_FILTERS[tab].some((f) => f.value === statusParam) ? statusParam! : "all";
-  const q = (params.get("q") ?? "").trim().slice(0, SEARCH_MAX);
+  const q = (addressText(params, "q") ?? "").slice(0, SEARCH_MAX);
   const page = Number.parseInt(params.get("page") ?? "1", 10);
-  const view = params.get("view")?.trim() || null;
+  const view = addressText(params, "view") || null;
   return { tab, status, q, page: Number.isFinite(page) && page > 0 ? Math.min(page, 1_000_000) : 1, view };
 }
 
@@ -106,6 +120,11 @@ export interface RequestRowView {
   city: string;
   state: string;
   status: string;
+  /**
+   * An account with the request's address: none yet, or one whose owner has (not) confirmed it. An
+   * approval reaches only a confirmed account; for an unconfirmed one it waits.
+   */
+  account: "none" | "confirmed" | "unconfirmed";
 }
 
 export interface RequestDetailView extends RequestRowView {
@@ -157,6 +176,8 @@ export interface ProfileRowView {
   displayName: string | null;
   contactEmail: string | null;
   accountEmail: string | null;
+  /** The account's address is not confirmed yet: the listing cannot go live (and the account goes after a week). */
+  accountUnconfirmed: boolean;
   city: string | null;
   state: string | null;
   isActive: boolean;

@@ -31,6 +31,9 @@ export const PAID_LISTING_PATH = "/dashboard/subscription";
 export const BETA_FULL_MESSAGE = `All ${FREE_LISTING_SPOTS} free listings of the open beta have been claimed, so we are not taking new applications. You can still list your act with a yearly membership.`;
 export const ALREADY_APPLIED_MESSAGE = "You have already applied for a free listing. We'll email you as soon as it has been reviewed.";
 export const ALREADY_GRANTED_MESSAGE = "Your account already has a free listing, so there is nothing more to apply for.";
+// Shown next to the email field: one application and one free year per address, signed in or not.
+export const EMAIL_ALREADY_APPLIED = "An application for this email address is already waiting for review. We'll email you as soon as it has been reviewed.";
+export const EMAIL_ALREADY_GRANTED = "This email address already has a free listing, so there is nothing more to apply for.";
 
 /** The live count, as the page header and the home page show it. */
 export function freeSpotsText(remaining: number): string {

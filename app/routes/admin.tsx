@@ -53,6 +53,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const answer: ActionAnswer = { confirmation: result.confirmation, notesError: null, notesValue: null };
     return data(answer, { headers: privateHeaders() });
   }
+  // An approval lists a performer, a profile's switch or deletion shows or hides one.
+  if (result.flash.type === "success") context.pagesChanged?.();
   return redirectWithFlash(context, request, adminHref(location, result.removed ? { view: null } : {}), result.flash);
 }
 

@@ -59,6 +59,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (result.status === "invalid") return data<ActionResult>({ values, errors: result.errors, formError: null }, { status: 400 });
   if (result.status !== "saved") throw data("Not Found", { status: 404 });
 
+  context.pagesChanged?.();
   const next = result.target.adminEdit ? "/admin?tab=profiles" : "/dashboard";
   return redirectWithFlash(context, request, next, { type: "success", message: PROFILE_SAVED });
 }

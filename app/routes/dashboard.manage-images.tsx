@@ -62,11 +62,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       flash = deleted
         ? { type: "success", message: IMAGE_MESSAGES.deleted }
         : { type: "error", message: IMAGE_MESSAGES.deleteFailed };
+      if (deleted) context.pagesChanged?.();
     } else if (form.intent === "move") {
       const moved = await moveProfileImage(context.db, user.id, form.imageId, form.direction);
-      if (!moved) flash = { type: "error", message: IMAGE_MESSAGES.reorderFailed };
+      if (moved) context.pagesChanged?.();
+      else flash = { type: "error", message: IMAGE_MESSAGES.reorderFailed };
     } else {
       await reorderProfileImages(context.db, user.id, form.order);
+      context.pagesChanged?.();
       // Only the page's script sends a whole order; it waits for this answer before sending the next.
       return { reordered: true };
     }

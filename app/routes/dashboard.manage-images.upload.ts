@@ -21,6 +21,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const outcome = await receiveImageUploads(context, user.id, request);
+  // Images stored before a later one was refused are on the profile too.
+  if (outcome.uploaded > 0) context.pagesChanged?.();
   // A body past what we will read (receiveImageUploads read the rest when it could) ends the connection.
   const connection: HeadersInit = outcome.cutOff ? { Connection: "close" } : {};
 

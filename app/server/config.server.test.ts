@@ -31,7 +31,7 @@ describe("loadConfig", () => {
   });
 
   it("allows demo mode in production only for a demo addressed on this machine", () => {
-    const base = { NODE_ENV: "production", BETTER_AUTH_SECRET: "y".repeat(40), PAYMENTS: "demo" };
+    const base = { NODE_ENV: "production", BETTER_AUTH_SECRET: "y".repeat(40), PAYMENTS: "demo", HOST: "127.0.0.1" };
     for (const publicUrl of ["https://www.example.com", "http://costumecast.example.com", "https://localhost:3000", "http://10.0.0.5:3000"]) {
       expect(() => loadConfig({ ...base, DEMO_MODE: "true", PUBLIC_URL: publicUrl }), publicUrl).toThrow(/DEMO_MODE cannot be enabled/);
     }
@@ -42,6 +42,22 @@ describe("loadConfig", () => {
     }
     // Still no production without a secret, demo or not.
     expect(() => loadConfig({ NODE_ENV: "production", PAYMENTS: "demo", DEMO_MODE: "true" })).toThrow(/BETTER_AUTH_SECRET is required/);
+  });
+
+  it("refuses demo mode (its mailbox shows password-reset links) on an interface other machines can reach", () => {
+    const production = { NODE_ENV: "production", BETTER_AUTH_SECRET: "y".repeat(40), PAYMENTS: "demo", DEMO_MODE: "true" };
+    for (const env of [production, { DEMO_MODE: "true" }, { NODE_ENV: "development", DEMO_MODE: "true" }]) {
+      // Unset HOST is every interface (0.0.0.0), which deployments rely on, so demo mode must name loopback.
+      for (const host of [undefined, "0.0.0.0", "::", "192.168.1.20", "example.com", "128.0.0.1"]) {
+        expect(() => loadConfig({ ...env, HOST: host }), `${env.NODE_ENV} ${host}`).toThrow(/^Invalid configuration: HOST must be a loopback address/);
+      }
+      for (const host of ["127.0.0.1", "127.0.1.1", "::1", "localhost", "LOCALHOST"]) {
+        expect(loadConfig({ ...env, HOST: host })).toMatchObject({ demoMode: true, host });
+      }
+    }
+    // Without demo mode every interface stays the default.
+    expect(loadConfig({}).host).toBe("0.0.0.0");
+    expect(loadConfig({ NODE_ENV: "production", BETTER_AUTH_SECRET: "y".repeat(40), PAYMENTS: "demo" }).host).toBe("0.0.0.0");
   });
 
   it("requires a bucket for S3 storage and the three Stripe settings together", () => {

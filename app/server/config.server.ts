@@ -64,6 +64,13 @@ function isLocalAddress(url: string): boolean {
   return protocol === "http:" && (hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]");
 }
 
+/** An interface only this machine can reach: localhost, 127.0.0.0/8 or ::1. */
+function isLoopbackHost(host: string): boolean {
+  const name = host.toLowerCase().replace(/^\[(.*)\]$/, "$1");
+  if (name === "localhost" || name === "::1") return true;
+  return isIP(name) === 4 && name.startsWith("127.");
+}
+
 const emailAddress = z.string().trim().email("must be an email address");
 
 const urlString = (protocols: string[]) =>
@@ -153,6 +160,16 @@ const envSchema = z
         code: "custom",
         path: ["DEMO_MODE"],
         message: "cannot be enabled when NODE_ENV=production, except for a demo whose PUBLIC_URL is http://localhost",
+      });
+    }
+    // The same conveniences in any environment are for the person at this machine only: the mailbox
+    // holds working password-reset links and the demo's logins are published. Unset HOST is every
+    // interface (deployments rely on it), so demo mode has to name a loopback one.
+    if (env.DEMO_MODE && !isLoopbackHost(env.HOST)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["HOST"],
+        message: "must be a loopback address (127.0.0.1, ::1 or localhost) when DEMO_MODE is on: its mailbox shows every email, password-reset links included",
       });
     }
     if (env.STORAGE_DRIVER === "s3" && !env.S3_BUCKET) {

@@ -4,6 +4,7 @@ import { freeListingSchema, type FreeListingValues } from "~/lib/free-listing-sc
 import type { ApplicantStanding, FreeListingApplicant } from "~/lib/free-listing-view";
 import type { Executor } from "./db/client.server";
 import { freeListingGrants, freeListingRequests, profiles, user } from "./db/schema";
+import { heldFreeListing } from "./payments/grants.server";
 import { todayIso } from "./visibility.server";
 
 // A signed-in performer on /free-listing: what the form can start from, and whether they already
@@ -98,4 +99,37 @@ export async function readApplicant(db: Executor, account: ApplicantAccount, tod
  */
 export async function lockApplicant(tx: Executor, account: ApplicantAccount): Promise<void> {
   await tx.select({ id: user.id }).from(user).where(eq(user.id, account.id)).for("update");
+}
+
+/**
+ * Where an email address already stands, whoever sends the form: a free year it holds, or an
+ * application for it waiting for review. One address gets one application at a time and one spot.
+ */
+export async function addressStanding(db: Executor, email: string, today: string = todayIso()): Promise<ApplicantStanding | null> {
+  const address = email.trim().toLowerCase();
+  const grant = await heldFreeListing(db, { email: address }, today);
+  if (grant) return { kind: "granted", endsOn: grant.endsOn };
+  const [pending] = await db
+    .select({ createdAt: freeListingRequests.createdAt })
+    .from(freeListingRequests)
+    .where(and(eq(freeListingRequests.status, "pending"), sql`lower(${freeListingRequests.email}) = ${address}`))
+    .orderBy(desc(freeListingRequests.createdAt))
+    .limit(1);
+  return pending ? { kind: "pending", appliedAt: pending.createdAt.toISOString() } : null;
+}
+
+/** Namespaces this module's advisory locks (the migration lock uses the single-number key space). */
+const ADDRESS_LOCK_SPACE = 7_270_001;
+
+/**
+ * Holds each address until the caller's transaction ends, so two applications for one address sent
+ * at once (from two devices, signed in or not) are checked one after the other. There is no row to
+ * lock before the first application exists, hence an advisory lock on the address itself; taken in
+ * a fixed order so two transactions needing the same two addresses never wait on each other.
+ */
+export async function lockAddresses(tx: Executor, emails: string[]): Promise<void> {
+  const addresses = [...new Set(emails.map((email) => email.trim().toLowerCase()))].sort();
+  for (const address of addresses) {
+    await tx.execute(sql`select pg_advisory_xact_lock(${ADDRESS_LOCK_SPACE}, hashtext(${address}))`);
+  }
 }

@@ -7,11 +7,24 @@ import {
   type FreeListingActionResult,
   type FreeListingInput,
 } from "~/lib/free-listing-schema";
-import { ALREADY_APPLIED_MESSAGE, ALREADY_GRANTED_MESSAGE, BETA_FULL_MESSAGE, type ApplicantStanding } from "~/lib/free-listing-view";
+import {
+  ALREADY_APPLIED_MESSAGE,
+  ALREADY_GRANTED_MESSAGE,
+  BETA_FULL_MESSAGE,
+  EMAIL_ALREADY_APPLIED,
+  EMAIL_ALREADY_GRANTED,
+  type ApplicantStanding,
+} from "~/lib/free-listing-view";
 import { freeListingGrantsIssued } from "./admin/free-listing-requests.server";
 import type { Executor } from "./db/client.server";
 import { freeListingRequests } from "./db/schema";
-import { applicantStanding, lockApplicant, type ApplicantAccount } from "./free-listing-applicant.server";
+import {
+  addressStanding,
+  applicantStanding,
+  lockAddresses,
+  lockApplicant,
+  type ApplicantAccount,
+} from "./free-listing-applicant.server";
 import type { Logger } from "./logger.server";
 import { enqueueEmail } from "./mail/outbox.server";
 import { freeListingNotificationEmail } from "./mail/templates.server";
@@ -37,12 +50,18 @@ export interface FreeListingSettings {
   publicUrl: string;
 }
 
-type SubmitOutcome = { kind: "stored"; id: string } | { kind: "refused"; standing: ApplicantStanding };
+type SubmitOutcome =
+  | { kind: "stored"; id: string }
+  /** The signed-in account already has an application waiting or a free year. */
+  | { kind: "refused"; standing: ApplicantStanding }
+  /** The address typed in the form has. */
+  | { kind: "address-refused"; standing: ApplicantStanding };
 
 /**
  * Stores a validated application as pending and queues the admin's notification in the same
- * transaction. A signed-in applicant's application carries their account, unless they already have
- * one waiting or a free year (checked under a lock on the account, so two posts cannot both pass).
+ * transaction. Refused when the address typed already has an application waiting or a free year,
+ * or (signed in) the account has; checked under locks on the addresses and the account, so two
+ * posts cannot both pass.
  */
 async function submitFreeListing(
   db: Executor,
@@ -51,11 +70,14 @@ async function submitFreeListing(
   applicant: ApplicantAccount | null,
 ): Promise<SubmitOutcome> {
   return db.transaction(async (tx): Promise<SubmitOutcome> => {
+    await lockAddresses(tx, applicant ? [input.email, applicant.email] : [input.email]);
     if (applicant) {
       await lockApplicant(tx, applicant);
       const standing = await applicantStanding(tx, applicant);
       if (standing) return { kind: "refused", standing };
     }
+    const addressHas = await addressStanding(tx, input.email);
+    if (addressHas) return { kind: "address-refused", standing: addressHas };
     const [row] = await tx
       .insert(freeListingRequests)
       .values({ ...input, status: "pending", userId: applicant?.id ?? null })
@@ -114,6 +136,10 @@ export async function handleFreeListing(
       form.data,
       applicant,
     );
+    if (outcome.kind === "address-refused") {
+      const message = outcome.standing.kind === "pending" ? EMAIL_ALREADY_APPLIED : EMAIL_ALREADY_GRANTED;
+      return { ok: false, errors: { email: message }, values };
+    }
     if (outcome.kind === "refused") {
       const message = outcome.standing.kind === "pending" ? ALREADY_APPLIED_MESSAGE : ALREADY_GRANTED_MESSAGE;
       return { ok: false, errors: {}, message, values };

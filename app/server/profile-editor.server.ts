@@ -1,5 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { CATEGORIES } from "~/lib/constants";
+import { hasControlCharacter } from "~/lib/form";
 import {
   defaultProfileValues,
   PROFILE_FIELDS,
@@ -91,6 +92,8 @@ function orderedCategories(list: readonly string[]): string[] {
 export async function loadProfileForEdit(db: Executor, actor: SessionUser, requestedId?: string): Promise<LoadResult> {
   const target = resolveEditTarget(actor, requestedId);
   if (!target) return { status: "forbidden" };
+  // No profile id holds one (an admin's address with a NUL byte failed in SQL as a 500).
+  if (hasControlCharacter(target.profileId)) return { status: "not-found" };
 
   const [row] = await db.select().from(profiles).where(eq(profiles.id, target.profileId)).limit(1);
   if (!row) {
@@ -202,6 +205,7 @@ export async function saveProfile(
 ): Promise<SaveResult> {
   const target = resolveEditTarget(actor, requestedId);
   if (!target) return { status: "forbidden" };
+  if (hasControlCharacter(target.profileId)) return { status: "not-found" };
   // The action has already said so next to the field; this keeps any other caller from filing a
   // profile under a city that has no coordinates.
   const problem = cityProblem(input.state, input.city);

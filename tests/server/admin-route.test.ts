@@ -197,6 +197,18 @@ describe(`/admin route (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}
     expect(odd.location).toMatchObject({ tab: "requests", status: "all", page: 1 });
   });
 
+  it("ignores a search or record holding a control character instead of failing (a NUL byte answered 500)", async () => {
+    await createRequest(database, { fullName: "Zelda Zapata" });
+    for (const tab of ["requests", "messages", "profiles"]) {
+      for (const query of [`q=%00`, `q=zap%00ata`, `q=zap%0Aata`, `view=%00`, `q=%7F&view=abc%00`]) {
+        const page = viewOf(await load(`/admin?tab=${tab}&${query}`));
+        expect(page.location, `${tab} ${query}`).toMatchObject({ tab, q: "", view: null });
+        expect(page.location.q).not.toMatch(/\p{Cc}/u);
+      }
+    }
+    expect(viewOf(await load("/admin?q=%00")).section.rows).toHaveLength(1);
+  });
+
   it("approves with a note from the list's place, then refuses a second approval with a clear message", async () => {
     const request = await createRequest(database, { email: "Ada@Example.com" });
     const place = `/admin?status=pending&view=${request.id}`;

@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import * as editProfileRoute from "~/routes/dashboard.edit-profile";
 import * as freeListingRoute from "~/routes/free-listing";
 import * as profileRoute from "~/routes/profile";
+import * as resetPasswordRoute from "~/routes/reset-password";
 import * as signinRoute from "~/routes/signin";
+import { grantAdmin } from "~/server/auth/accounts.server";
 import { issueCaptcha } from "~/server/captcha.server";
 import { contactMessages, user } from "~/server/db/schema";
 import { createLogger } from "~/server/logger.server";
@@ -131,6 +133,23 @@ describe(`control characters (${process.env.TEST_DATABASE_URL ? "postgres" : "pg
     );
     expect(answer.status).toBe(400);
     expect((answer.data as { errors: Record<string, string> }).errors).toEqual({ bio: "Please remove unsupported characters" });
+  });
+
+  it("answers an admin's editor address for a profile id with a NUL byte as not found, for a look and for a save", async () => {
+    await createAccount(harness.services, "nul-admin@example.com");
+    await grantAdmin(harness.database.db, "nul-admin@example.com");
+    const cookie = await sessionCookie(harness.services, "nul-admin@example.com");
+    const look = await call(editProfileRoute.loader, getRequest("/dashboard/edit-profile/%00", cookie), harness.services, { id: NUL });
+    expect(look.status).toBe(404);
+    const fields = { displayName: "Space Ranger", contactEmail: "x@example.com", bio: BIO, state: "TX", city: "Austin", travelRadius: "local_only", categories: "Hero" };
+    const save = await call(editProfileRoute.action, postRequest("/dashboard/edit-profile/%00", fields, cookie), harness.services, { id: NUL });
+    expect(save.status).toBe(404);
+  });
+
+  it("treats a reset link whose token holds a NUL byte as an invalid link", async () => {
+    const answer = await call(resetPasswordRoute.loader, getRequest(`/reset-password?type=recovery&token=abc%00def`), harness.services);
+    expect(answer.status).toBe(302);
+    expect(answer.location).toBe("/signin");
   });
 
   it("refuses a NUL byte or a line break in the free-listing application", async () => {

@@ -1,16 +1,21 @@
 import { count, eq } from "drizzle-orm";
+import { REQUEST_ADDRESS_HAS_FREE_LISTING } from "~/lib/admin-messages";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { APPLICATION_SENT, type FreeListingActionResult } from "~/lib/free-listing-schema";
 import {
   ALREADY_APPLIED_MESSAGE,
   ALREADY_GRANTED_MESSAGE,
   BETA_FULL_MESSAGE,
+  EMAIL_ALREADY_APPLIED,
+  EMAIL_ALREADY_GRANTED,
   type FreeListingPageData,
 } from "~/lib/free-listing-view";
 import * as freeListingRoute from "~/routes/free-listing";
 import * as homeRoute from "~/routes/home";
-import { approveFreeListingRequest } from "~/server/admin/free-listing-requests.server";
+import { handleAdminAction } from "~/server/admin/dashboard.server";
+import { approveFreeListingRequest, freeListingGrantsIssued } from "~/server/admin/free-listing-requests.server";
 import {
+  adminAuditLog,
   emailOutbox,
   freeListingGrants,
   freeListingProgram,
@@ -26,6 +31,7 @@ import type { AppServices } from "~/server/services.server";
 import { publicProfileCondition } from "~/server/visibility.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { call, createAccount, getRequest, postRequest, sessionCookie, testServices } from "./accounts-fixtures";
+import { createRequest } from "./admin-fixtures";
 
 // The free-listing program as a signed-in performer and a visitor meet it, through the real route
 // loaders and action: the form filled in from the account, the application tied to it, the spots
@@ -52,6 +58,7 @@ beforeEach(async () => {
   await db.delete(freeListingGrants);
   await db.delete(freeListingRequests);
   await db.delete(freeListingProgram);
+  await db.delete(adminAuditLog);
   await db.delete(emailOutbox);
   await db.delete(rateLimitHits);
   await db.delete(user);
@@ -97,6 +104,9 @@ async function setGrantsIssued(n: number) {
     .values({ id: 1, grantsIssued: n })
     .onConflictDoUpdate({ target: freeListingProgram.id, set: { grantsIssued: n } });
 }
+
+const tableCount = async (table: typeof freeListingGrants | typeof adminAuditLog | typeof emailOutbox) =>
+  Number((await database.db.select({ n: count() }).from(table))[0].n);
 
 const requestCount = async () => Number((await database.db.select({ n: count() }).from(freeListingRequests))[0].n);
 
@@ -187,11 +197,11 @@ describe(`the free-listing program (${process.env.TEST_DATABASE_URL ? "postgres"
 
   it("treats a grant still waiting for the account's email as the performer's free year", async () => {
     await grantFreeListing(database.db, services, { email: "waiting@example.com" });
-    // Signing up claims it at once; the page reads the grant either way.
-    const id = await createAccount(services, "waiting@example.com");
+    // Until the account confirms the address the grant waits for it; the page reads the grant either way.
+    await createAccount(services, "waiting@example.com", undefined, { confirmed: false });
     const cookie = await sessionCookie(services, "waiting@example.com");
     const [grant] = await database.db.select().from(freeListingGrants);
-    expect(grant.userId).toBe(id);
+    expect(grant.userId).toBeNull();
     expect((await page(cookie)).data.applicant?.standing).toMatchObject({ kind: "granted", endsOn: grant.endsOn });
   });
 
@@ -221,6 +231,97 @@ describe(`the free-listing program (${process.env.TEST_DATABASE_URL ? "postgres"
     }
     expect(await requestCount()).toBe(0);
     expect(Number((await database.db.select({ n: count() }).from(emailOutbox))[0].n)).toBe(outboxBefore);
-    expect(await database.db.select().from(rateLimitHits)).toEqual([]);
+    // (The sign-up's confirmation mail counts against the account's own allowance; nothing else counted.)
+    expect((await database.db.select().from(rateLimitHits)).filter((hit) => !hit.key.startsWith("confirm-mail:"))).toEqual([]);
+  });
+
+  it("refuses a second signed-out application for an address that has one waiting, next to the email field", async () => {
+    const fields = { ...ANSWERS, fullName: "Robin Fairweather", email: "robin@example.org", city: "Austin", state: "TX", bio: BIO };
+    expect(await apply(fields)).toMatchObject({ ok: true });
+    // The same address, however it is capitalised, from another device: refused where it was typed.
+    const answer = await call(freeListingRoute.action, postRequest("/free-listing", { ...fields, email: " Robin@Example.ORG " }), services);
+    expect(answer.status).toBe(400);
+    expect(answer.data).toMatchObject({ ok: false, errors: { email: EMAIL_ALREADY_APPLIED }, values: { fullName: "Robin Fairweather" } });
+    expect(await requestCount()).toBe(1);
+    // Another address is a new applicant.
+    expect(await apply({ ...fields, email: "robin.other@example.org" })).toMatchObject({ ok: true });
+    expect(await requestCount()).toBe(2);
+  });
+
+  it("stores one application when two signed-out posts for one address arrive at the same moment", async () => {
+    const fields = { ...ANSWERS, fullName: "Robin Fairweather", email: "twice@example.org", city: "Austin", state: "TX", bio: BIO };
+    const results = await Promise.all([apply(fields), apply({ ...fields, email: "TWICE@example.org" })]);
+    expect(results.map((r) => r.ok).sort()).toEqual([false, true]);
+    expect(results.find((r) => !r.ok)).toMatchObject({ errors: { email: EMAIL_ALREADY_APPLIED } });
+    expect(await requestCount()).toBe(1);
+  });
+
+  it("refuses an application for an address that already holds a free year, next to the email field", async () => {
+    await grantFreeListing(database.db, services, { email: "listed@example.org" });
+    const fields = { ...ANSWERS, fullName: "Listed Already", email: "Listed@example.org", city: "Austin", state: "TX", bio: BIO };
+    expect(await apply(fields)).toMatchObject({ ok: false, errors: { email: EMAIL_ALREADY_GRANTED } });
+    expect(await requestCount()).toBe(0);
+  });
+
+  it("refuses to approve a second application for an address that already holds a free year: nothing written, the admin told", async () => {
+    const reviewer = await admin();
+    // Two applications for one address (as stored before the form refused the second).
+    const first = await createRequest(database, { email: "double@example.org" });
+    const second = await createRequest(database, { email: "Double@Example.org" });
+    expect(await approveFreeListingRequest(database.db, services, { adminId: reviewer, requestId: first.id })).toMatchObject({ kind: "approved" });
+    const before = { grants: await tableCount(freeListingGrants), audit: await tableCount(adminAuditLog), mail: await tableCount(emailOutbox) };
+
+    const result = await handleAdminAction(services, reviewer, { intent: "approve", id: second.id });
+    expect(result).toEqual({ kind: "done", flash: { type: "error", message: REQUEST_ADDRESS_HAS_FREE_LISTING }, removed: false });
+    expect(await freeListingGrantsIssued(database.db)).toBe(1);
+    expect({ grants: await tableCount(freeListingGrants), audit: await tableCount(adminAuditLog), mail: await tableCount(emailOutbox) }).toEqual(before);
+    const [stillPending] = await database.db.select().from(freeListingRequests).where(eq(freeListingRequests.id, second.id));
+    expect(stillPending).toMatchObject({ status: "pending", reviewedBy: null, reviewedAt: null });
+    // It can still be rejected, which is what the admin is left to do.
+    expect(await handleAdminAction(services, reviewer, { intent: "reject", id: second.id })).toMatchObject({ flash: { type: "success" } });
+  });
+
+  it("refuses to approve an application whose account already holds a free year, whatever email the form gave", async () => {
+    const me = await performer();
+    const reviewer = await admin();
+    await grantFreeListing(database.db, services, { userId: me.id });
+    const request = await createRequest(database, { email: "bookings@elsewhere.example.org", userId: me.id });
+    expect(await approveFreeListingRequest(database.db, services, { adminId: reviewer, requestId: request.id })).toMatchObject({
+      kind: "already-granted",
+    });
+    expect(await tableCount(freeListingGrants)).toBe(1);
+  });
+
+  it("gives one grant when two admins approve two applications of one address at the same moment", async () => {
+    const [a, b] = [await admin(), await admin()];
+    const first = await createRequest(database, { email: "race@example.org" });
+    const second = await createRequest(database, { email: "RACE@example.org" });
+    const outcomes = await Promise.all([
+      approveFreeListingRequest(database.db, services, { adminId: a, requestId: first.id }),
+      approveFreeListingRequest(database.db, services, { adminId: b, requestId: second.id }),
+    ]);
+    expect(outcomes.map((o) => o.kind).sort()).toEqual(["already-granted", "approved"]);
+    expect(await tableCount(freeListingGrants)).toBe(1);
+    expect(await freeListingGrantsIssued(database.db)).toBe(1);
+    expect(await tableCount(adminAuditLog)).toBe(1);
+    const statuses = (await database.db.select({ status: freeListingRequests.status }).from(freeListingRequests)).map((r) => r.status);
+    expect(statuses.sort()).toEqual(["approved", "pending"]);
+  });
+
+  it("grants exactly the spots left when 20 approvals arrive at the same moment", async () => {
+    const reviewer = await admin();
+    await setGrantsIssued(140);
+    const requests = [];
+    for (let i = 0; i < 20; i++) requests.push(await createRequest(database));
+    const outcomes = await Promise.all(
+      requests.map((request) => approveFreeListingRequest(database.db, services, { adminId: reviewer, requestId: request.id })),
+    );
+    const kinds = outcomes.map((o) => o.kind);
+    expect(kinds.filter((k) => k === "approved")).toHaveLength(10);
+    expect(kinds.filter((k) => k === "program-full")).toHaveLength(10);
+    expect(await freeListingGrantsIssued(database.db)).toBe(150);
+    expect(await tableCount(freeListingGrants)).toBe(10);
+    expect(await tableCount(adminAuditLog)).toBe(10);
+    expect((await page()).data.spotsRemaining).toBe(0);
   });
 });

@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import pino from "pino";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { grantAdmin } from "~/server/auth/accounts.server";
 import { loadConfig } from "~/server/config.server";
 import { profiles } from "~/server/db/schema";
 import { createApp } from "~/server/http/app.server";
@@ -28,6 +29,7 @@ let dataDir: string;
 let server: Server;
 let url: string;
 let performer: string;
+let appBuild: ServerBuild;
 
 beforeAll(async () => {
   ensureBuild(BUILD_DIR);
@@ -36,8 +38,8 @@ beforeAll(async () => {
   const config = loadConfig({ DATA_DIR: dataDir, PAGE_CACHE_SECONDS: String(TTL_SECONDS), PAYMENTS: "demo" });
   services = await createServices(config, pino({ level: "silent" }), { ...database, close: async () => undefined });
   const buildDir = path.resolve(BUILD_DIR);
-  const build = (await import(path.join(buildDir, "server", "index.js"))) as ServerBuild;
-  const app = createApp(services, { build: { mode: "production", build, clientDir: path.join(buildDir, "client") } });
+  appBuild = (await import(path.join(buildDir, "server", "index.js"))) as ServerBuild;
+  const app = createApp(services, { build: { mode: "production", build: appBuild, clientDir: path.join(buildDir, "client") } });
   server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -61,6 +63,28 @@ async function page(pathAndQuery: string, headers: Record<string, string> = {}) 
 
 function scriptNonces(html: string): Set<string> {
   return new Set([...html.matchAll(/<script[^>]*\snonce="([^"]+)"/g)].map((match) => match[1]));
+}
+
+/**
+ * The same app keeping its pages for five minutes, on a port of its own: what it serves from memory
+ * changes only through what the test does, never because a slow moment let a copy expire.
+ */
+async function patientApp() {
+  const app = createApp(
+    { ...services, config: { ...services.config, pageCacheSeconds: 300 } },
+    { build: { mode: "production", build: appBuild, clientDir: path.join(path.resolve(BUILD_DIR), "client") } },
+  );
+  const listening = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => listening.once("listening", resolve));
+  const base = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
+  return {
+    url: base,
+    async page(pathAndQuery: string, headers: Record<string, string> = {}) {
+      const response = await fetch(`${base}${pathAndQuery}`, { headers });
+      return { response, html: await response.text() };
+    },
+    close: () => new Promise((resolve) => listening.close(resolve)),
+  };
 }
 
 async function cacheCounts(): Promise<Record<string, number>> {
@@ -118,27 +142,85 @@ describe(`the page cache (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
     expect((after.hit ?? 0) - (before.hit ?? 0)).toBe(7);
   });
 
-  it("never keeps a signed-in visitor's page, and forgets everything once a post that may change a page went through this process", async () => {
-    await rename("Captain Cached");
-    await new Promise((resolve) => setTimeout(resolve, TTL_SECONDS * 1000 + 100));
-    expect((await page(`/profile/${performer}`)).html).toContain("Captain Cached");
-    await rename("Captain Posted");
+  it("never keeps a signed-in visitor's page, nor forgets the kept ones when someone signs out", async () => {
+    const patient = await patientApp();
+    try {
+      await createAccount(services, "cache-visitor@example.com");
+      const cookie = await sessionCookie(services, "cache-visitor@example.com");
+      await rename("Captain Cached");
+      expect((await patient.page(`/profile/${performer}`)).html).toContain("Captain Cached");
+      await rename("Captain Posted");
 
-    // Signed in: rendered for this visitor, never from the kept copy.
-    await createAccount(services, "cache-visitor@example.com");
-    const cookie = await sessionCookie(services, "cache-visitor@example.com");
-    const signedIn = await page(`/profile/${performer}`, { Cookie: cookie });
-    expect(signedIn.html).toContain("Captain Posted");
-    expect(signedIn.response.headers.get("cache-control")).toContain("private");
-    expect((await page(`/profile/${performer}`)).html).toContain("Captain Cached");
+      // Signed in: rendered for this visitor, never from the kept copy.
+      const signedIn = await patient.page(`/profile/${performer}`, { Cookie: cookie });
+      expect(signedIn.html).toContain("Captain Posted");
+      expect(signedIn.response.headers.get("cache-control")).toContain("private");
+      expect((await patient.page(`/profile/${performer}`)).html).toContain("Captain Cached");
 
-    // Signing out changes no public page, so the kept copy stays.
-    await fetch(`${url}/signout`, { method: "POST", headers: { Cookie: cookie, Origin: url }, redirect: "manual" });
-    expect((await page(`/profile/${performer}`)).html).toContain("Captain Cached");
+      // Signing out changes no public page, so the kept copy stays.
+      await fetch(`${patient.url}/signout`, { method: "POST", headers: { Cookie: cookie, Origin: patient.url }, redirect: "manual" });
+      expect((await patient.page(`/profile/${performer}`)).html).toContain("Captain Cached");
+    } finally {
+      await patient.close();
+    }
+  });
 
-    // A post that may change one (here an upload, refused for want of a session) empties the cache.
-    await fetch(`${url}/dashboard/manage-images/upload`, { method: "POST", headers: { Origin: url }, redirect: "manual" });
-    expect((await page(`/profile/${performer}`)).html).toContain("Captain Posted");
+  it("keeps its pages through refused posts (cross-site, too large, invalid, signed out), and forgets them after a write that went through", async () => {
+    const patient = await patientApp();
+    const base = patient.url;
+    const profile = async () => {
+      const { response, html } = await patient.page(`/profile/${performer}`);
+      return { status: response.status, html };
+    };
+    const post = async (pathname: string, body: string, headers: Record<string, string> = {}) => {
+      const response = await fetch(`${base}${pathname}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base, ...headers },
+        body,
+        redirect: "manual",
+      });
+      await response.arrayBuffer();
+      return response.status;
+    };
+    try {
+      await rename("Captain Kept");
+      await createAccount(services, "cache-admin@example.com");
+      await grantAdmin(database.db, "cache-admin@example.com");
+      const admin = await sessionCookie(services, "cache-admin@example.com");
+      expect((await profile()).html).toContain("Captain Kept");
+      await rename("Captain Changed");
+
+      const deactivate = new URLSearchParams({ intent: "set-active", id: performer, active: "false" }).toString();
+      const refused = [
+        // Another site's form, for the admin's own session.
+        await post("/admin", deactivate, { Origin: "https://elsewhere.example", Cookie: admin }),
+        await post("/dashboard/edit-profile", "displayName=x", { Origin: "https://elsewhere.example" }),
+        // Past the body limit.
+        await post("/free-listing", `bio=${"x".repeat(80 * 1024)}`),
+        // The form's own rules.
+        await post("/free-listing", new URLSearchParams({ fullName: "", email: "not-an-address" }).toString()),
+        await post("/admin", new URLSearchParams({ intent: "approve", id: "x", notes: "n".repeat(5000) }).toString(), { Cookie: admin }),
+        // No session, or no admin.
+        await post("/admin", deactivate),
+        await post("/dashboard/edit-profile", "displayName=x"),
+        await post("/dashboard/manage-images/upload", ""),
+      ];
+      expect(refused.slice(0, 5)).toEqual([403, 403, 413, 400, 400]);
+      const before = await cacheCounts();
+      const kept = await profile();
+      expect(kept.html).toContain("Captain Kept");
+      expect(((await cacheCounts()).hit ?? 0) - (before.hit ?? 0)).toBe(1);
+
+      // The admin's write goes through: the profile leaves the directory at once, then comes back
+      // with its new name.
+      expect(await post("/admin", deactivate, { Cookie: admin })).toBe(302);
+      expect((await profile()).status).toBe(404);
+      const reactivate = new URLSearchParams({ intent: "set-active", id: performer, active: "true" }).toString();
+      expect(await post("/admin", reactivate, { Cookie: admin })).toBe(302);
+      expect((await profile()).html).toContain("Captain Changed");
+    } finally {
+      await patient.close();
+    }
   });
 
   it("does not keep answers that are not a shared-cacheable 200", async () => {

@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express, { type Express } from "express";
@@ -47,13 +47,6 @@ export interface AppOptions {
   isShuttingDown?: () => boolean;
 }
 
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-/**
- * Posts that change no public page: signing in, up, out and resetting a password (no profile is
- * made or shown by them) and an inquiry on a profile. Every other post empties the page cache.
- */
-const POSTS_KEEPING_PUBLIC_PAGES = /^\/(?:api\/auth\/.*|signin|signup|signout|forgot-password|reset-password|profile\/[^/]+|shortlist|insights\/count)(?:\.data)?$/;
-
 export function createApp(services: AppServices, { build, isShuttingDown = () => false }: AppOptions): Express {
   const { config, logger } = services;
   const app = express();
@@ -73,8 +66,6 @@ export function createApp(services: AppServices, { build, isShuttingDown = () =>
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       logger.info({ method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
       services.metrics.observeRequest(req.method, req.originalUrl, res.statusCode, ms / 1000);
-      // Whatever a post changed shows on the next page this process serves (page-cache.server.ts).
-      if (!SAFE_METHODS.has(req.method) && !POSTS_KEEPING_PUBLIC_PAGES.test(req.path)) pageCache.clear();
     });
     // Whatever reads X-Forwarded-For after this point (better-auth's limiter, the forms' limits)
     // sees one address, the one Express resolved, rather than the chain a client can prepend to.
@@ -144,6 +135,8 @@ export function createApp(services: AppServices, { build, isShuttingDown = () =>
     const rawBody: Buffer = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     const result = await handleStripeWebhook(rawBody, req.get("stripe-signature"), services);
     services.metrics.webhookEvent(result);
+    // A signed event handled may list or unlist a performer; a refused one changed nothing.
+    if (result.status < 300) pageCache.clear();
     res.status(result.status).json(result.body);
   });
 
@@ -166,6 +159,22 @@ export function createApp(services: AppServices, { build, isShuttingDown = () =>
   }
 
   app.all("/{*splat}", pageHandler(services, build.build, build.mode, pageCache));
+
+  // What a handler passed on (a page that failed before its first byte, a body that could not be
+  // read) goes to the logger. Express's own handler would print the error's text to stderr, where a
+  // failed query's parameters (what visitors typed) escape the logger's redaction.
+  const answerError: express.ErrorRequestHandler = (error: unknown, req, res, _next) => {
+    const stated = (error as { status?: unknown; statusCode?: unknown } | null)?.status ?? (error as { statusCode?: unknown } | null)?.statusCode;
+    const status = typeof stated === "number" && stated >= 400 && stated < 600 ? stated : 500;
+    if (status >= 500) logger.error({ err: error, method: req.method, path: req.path }, "request failed");
+    if (res.headersSent) {
+      // Part of the answer is out: only closing the connection tells the client it is incomplete.
+      req.socket.destroy();
+      return;
+    }
+    res.status(status).set("Cache-Control", "no-store").type("text/plain").send(STATUS_CODES[status] ?? "Error");
+  };
+  app.use(answerError);
 
   return app;
 }

@@ -6,9 +6,11 @@ import { ACCOUNT_PAGES, etagMatches, PERSONAL_COOKIE } from "./cache-headers.ser
 // and served from memory for at most PAGE_CACHE_SECONDS. Visitors asking for the same page at once
 // wait for one render instead of each starting their own. Nothing personal is ever stored: a
 // request with a session or flash cookie, an account page, an answer that sets a cookie or is not
-// a 200 all pass by. A change made through this process (a post, except the few that change no
-// public page: app.server.ts) empties it once answered, so a performer or admin never sees their own
-// change missing; a change made through another process shows within PAGE_CACHE_SECONDS.
+// a 200 all pass by. A write made through this process that may change a public page empties it
+// before its answer leaves (the action calls the load context's `pagesChanged`; a signed Stripe event
+// does the same in app.server.ts), so a performer or admin never sees their own change missing; a
+// refused post (another site's, too large, invalid, signed out) leaves it be, so posting cannot keep
+// it cold. A change made through another process, or by a job, shows within PAGE_CACHE_SECONDS.
 //
 // The inline scripts of a cached HTML page carry the nonce of the response that rendered it; each
 // visitor gets the page with their own response's nonce put in its place, so the policy still

@@ -117,6 +117,7 @@ export function pageHandler(
       }
       const request = webRequest(req, res, fallbackOrigin);
       let databaseDown = false;
+      let pagesChanged = false;
       const context: AppLoadContext = {
         ...services,
         // Express's view of the visitor, honouring TRUST_PROXY's hops; it feeds the per-IP limits.
@@ -126,8 +127,13 @@ export function pageHandler(
           if (isDatabaseUnavailable(error)) databaseDown = true;
           return { expected: databaseDown };
         },
+        pagesChanged: () => {
+          pagesChanged = true;
+        },
       };
       let response = await handle(request, context);
+      // Before the answer leaves, so the page its redirect leads to is rendered afresh.
+      if (pagesChanged) cache.clear();
       if (databaseDown) {
         outageLog.note(req);
         await response.body?.cancel();
