@@ -1,6 +1,7 @@
 import type { FormEvent } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard.delete-account";
+import { TAP_HEIGHT } from "~/components/auth/AuthFields";
 import { Alert } from "~/components/ui/Alert";
 import { Button, ButtonLink } from "~/components/ui/Button";
 import { Card } from "~/components/ui/Card";
@@ -11,14 +12,16 @@ import { ACCOUNT_DELETION_TEXTS, DELETE_ACCOUNT_WORD, deleteAccountSchema } from
 import { parseForm, type FieldErrors } from "~/lib/form";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { deleteAccount } from "~/server/account-deletion.server";
-import { signOut } from "~/server/auth/accounts.server";
+import { checkCurrentPassword, signOut } from "~/server/auth/accounts.server";
 import { getSessionUser, requireUser } from "~/server/auth/auth.server";
 import { privateHeaders } from "~/server/http/cache-headers.server";
 import { readListingStatus } from "~/server/payments/status.server";
 
-// /dashboard/delete-account: the performer deletes their own account by typing DELETE. The work is
-// deleteAccount (app/server/account-deletion.server.ts), the same code an admin's profile deletion
-// runs. Afterwards the person lands here signed out, on the page saying it is done.
+// /dashboard/delete-account: the performer deletes their own account by typing DELETE and their
+// password (an open session alone, on a shared or stolen device, is not enough). The password is
+// checked under the sign-in limits (checkCurrentPassword), so this form is no unlimited way to test
+// guesses. The work is deleteAccount (app/server/account-deletion.server.ts), the same code an
+// admin's profile deletion runs. Afterwards the person lands here signed out, on the page saying it is done.
 
 const DONE_PATH = "/dashboard/delete-account?done=1";
 
@@ -36,25 +39,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 interface ActionAnswer {
   errors: FieldErrors;
-  values: { confirmation: string };
+  /** What was typed, to keep on a page without JavaScript; the password is never sent back. */
+  values: { confirmation: string; password: string };
   failed: string | null;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(context, request);
   const form = parseForm(deleteAccountSchema, await request.formData());
-  if (!form.ok) {
-    return data<ActionAnswer>({ errors: form.errors, values: form.values, failed: null }, { status: 400, headers: privateHeaders() });
-  }
+  const values = { confirmation: form.values.confirmation, password: "" };
+  const answer = (status: number, errors: FieldErrors, failed: string | null = null) =>
+    data<ActionAnswer>({ errors, values, failed }, { status, headers: privateHeaders() });
+  if (!form.ok) return answer(400, form.errors);
+  const password = await checkCurrentPassword(context, request, user, form.data.password);
+  if (password === "rate-limited") return answer(429, {}, ACCOUNT_DELETION_TEXTS.tooManyAttempts);
+  if (password === "wrong") return answer(400, { password: ACCOUNT_DELETION_TEXTS.wrongPassword });
   try {
     await deleteAccount(context, { userId: user.id, actor: { kind: "self" } });
   } catch (error) {
     context.logger.error({ err: error, userId: user.id }, "account deletion failed; nothing was deleted");
-    return data<ActionAnswer>(
-      { errors: {}, values: form.values, failed: ACCOUNT_DELETION_TEXTS.failed },
-      { status: 503, headers: privateHeaders() },
-    );
+    return answer(503, {}, ACCOUNT_DELETION_TEXTS.failed);
   }
+  context.pagesChanged?.();
   // The session row went with the account; this also tells the browser to drop its cookie.
   const signedOut = await signOut(context, request).catch(() => null);
   return redirect(DONE_PATH, { headers: signedOut?.ok ? signedOut.headers : undefined });
@@ -126,12 +132,21 @@ function ConfirmDeletion({ email, renewing, answer }: { email: string; renewing:
             <TextField
               {...field("confirmation")}
               label={ACCOUNT_DELETION_TEXTS.fieldLabel}
-              hint={`Type the word ${DELETE_ACCOUNT_WORD} in the box, then press the button.`}
+              hint={`Type the word ${DELETE_ACCOUNT_WORD} in the box.`}
               autoComplete="off"
               autoCapitalize="characters"
               spellCheck={false}
               required
-              className="sm:max-w-xs"
+              className={`${TAP_HEIGHT} sm:max-w-xs`}
+            />
+            <TextField
+              {...field("password")}
+              label={ACCOUNT_DELETION_TEXTS.passwordLabel}
+              hint={`${ACCOUNT_DELETION_TEXTS.passwordHint} Then press the button.`}
+              type="password"
+              autoComplete="current-password"
+              required
+              className={`${TAP_HEIGHT} sm:max-w-xs`}
             />
             <div className="flex flex-wrap items-center gap-3">
               <Button type="submit" variant="dangerConfirm" disabled={submitting}>

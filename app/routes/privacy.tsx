@@ -116,7 +116,7 @@ export default function Privacy() {
       <p>
         You can delete your account yourself: sign in, open your <Link to="/dashboard">dashboard</Link>, choose{" "}
         <strong>Delete account</strong> at the bottom of the page (or go straight to{" "}
-        <Link to="/dashboard/delete-account">Delete Account</Link>), type <strong>DELETE</strong> in the box and press{" "}
+        <Link to="/dashboard/delete-account">Delete Account</Link>), type <strong>DELETE</strong> in the box, enter your password and press{" "}
         <strong>Delete my account</strong>. Your profile leaves the directory at once; your photos, the inquiries sent to
         you, your sign-in and any free-listing application are deleted; a running Yearly Membership is cancelled so you
         are not charged again (payments already made are not refunded); and we email you a confirmation. It cannot be

@@ -3,8 +3,8 @@ import { expect, expectAccessible, signInAs, test, waitForMail } from "./fixture
 import { ACCOUNTS_PASSWORD } from "./seed/accounts";
 import { DELETE_ACCOUNTS } from "./seed/delete-account";
 
-// A performer deletes their account from the dashboard: the typed word, the browser's dialog, the
-// page saying it is done, and afterwards no profile page, no photo, no sign-in, a cancelled
+// A performer deletes their account from the dashboard: the typed word, their password (a wrong one
+// refused next to its field), the browser's dialog, the page saying it is done, and afterwards no profile page, no photo, no sign-in, a cancelled
 // subscription in the Stripe sandbox and the confirmation email. At phone width (390 px), with axe.
 // The shared toaster is left out of axe (its colours are reported separately).
 const AXE = { exclude: ["[data-sonner-toaster]"] };
@@ -25,6 +25,8 @@ test("a paid performer deletes their account: profile gone at once, photo gone, 
   page,
   request,
 }, testInfo) => {
+  // A checkout, two password checks and four accessibility scans: longer than most journeys.
+  test.setTimeout(120_000);
   // A retry (CI retries once) needs an account the first attempt has not paid for or deleted.
   const performer = testInfo.retry === 0 ? DELETE_ACCOUNTS.paid : DELETE_ACCOUNTS.paidRetry;
   await signInAs(page, performer.email, "/dashboard/subscription");
@@ -53,7 +55,7 @@ test("a paid performer deletes their account: profile gone at once, photo gone, 
   await expectNoSidewaysScroll(page);
   await expectAccessible(page, AXE);
 
-  // A wrong word is refused next to the field, before anything is sent or asked.
+  // A wrong word (and no password) is refused next to the fields, before anything is sent or asked.
   let dialogs = 0;
   page.on("dialog", (dialog) => {
     dialogs += 1;
@@ -61,17 +63,34 @@ test("a paid performer deletes their account: profile gone at once, photo gone, 
     void dialog.accept();
   });
   const field = main.getByLabel("Type DELETE to confirm");
+  const password = main.getByLabel("Your password");
+  await expect(password).toHaveAttribute("type", "password");
+  await expect(password).toHaveAttribute("autocomplete", "current-password");
   await field.fill("delete me");
   await main.getByRole("button", { name: "Delete my account" }).click();
   await expect(field).toHaveAttribute("aria-invalid", "true");
   await expect(main.getByText("Please type DELETE to confirm.")).toBeVisible();
+  await expect(password).toHaveAttribute("aria-invalid", "true");
+  await expect(main.getByText("Please enter your password.")).toBeVisible();
   expect(dialogs).toBe(0);
   await expectAccessible(page, AXE);
 
+  // A wrong password: asked, sent, refused next to its field; nothing is deleted.
   await field.fill("DELETE");
+  await password.fill("not-my-password");
+  await main.getByRole("button", { name: "Delete my account" }).click();
+  await expect(main.getByText("Incorrect password")).toBeVisible();
+  await expect(password).toHaveAttribute("aria-invalid", "true");
+  await expect(page).toHaveURL(/\/dashboard\/delete-account$/);
+  expect(dialogs).toBe(1);
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page, AXE);
+  expect((await request.get(photo!)).status()).toBe(200);
+
+  await password.fill(ACCOUNTS_PASSWORD);
   await main.getByRole("button", { name: "Delete my account" }).click();
   await expect(page).toHaveURL(/\/dashboard\/delete-account\?done=1$/);
-  expect(dialogs).toBe(1);
+  expect(dialogs).toBe(2);
   await expect(page.getByRole("heading", { level: 1, name: "Your account has been deleted" })).toBeVisible();
   await expectNoSidewaysScroll(page);
   await expectAccessible(page, AXE);
@@ -102,7 +121,7 @@ test("the privacy page says how to delete an account", async ({ page }) => {
   await page.goto("/privacy");
   const section = page.getByRole("main");
   await expect(section.getByRole("heading", { name: "Deleting your account" })).toBeVisible();
-  await expect(section.getByText(/type DELETE in the box and press Delete my account/)).toBeVisible();
+  await expect(section.getByText(/type DELETE in the box, enter your password and press Delete my account/)).toBeVisible();
   await expect(section.getByRole("link", { name: "Delete Account" })).toHaveAttribute("href", "/dashboard/delete-account");
   await expectNoSidewaysScroll(page);
 });
@@ -110,7 +129,7 @@ test("the privacy page says how to delete an account", async ({ page }) => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the form is a plain post: a wrong word is refused next to the field, DELETE deletes", async ({ page }, testInfo) => {
+  test("the form is a plain post: a wrong word or password is refused next to its field, DELETE and the password delete", async ({ page }, testInfo) => {
     const performer = testInfo.retry === 0 ? DELETE_ACCOUNTS.noscript : DELETE_ACCOUNTS.noscriptRetry;
     await signInAs(page, performer.email, "/dashboard/delete-account");
     const main = page.getByRole("main");
@@ -121,6 +140,12 @@ test.describe("without JavaScript", () => {
     await expect(field).toHaveValue("remove");
 
     await field.fill("DELETE");
+    await main.getByLabel("Your password").fill("not-my-password");
+    await main.getByRole("button", { name: "Delete my account" }).click();
+    await expect(main.getByText("Incorrect password")).toBeVisible();
+    await expect(field).toHaveValue("DELETE");
+
+    await main.getByLabel("Your password").fill(ACCOUNTS_PASSWORD);
     await main.getByRole("button", { name: "Delete my account" }).click();
     await expect(page).toHaveURL(/\/dashboard\/delete-account\?done=1$/);
     await expect(page.getByRole("heading", { level: 1, name: "Your account has been deleted" })).toBeVisible();
