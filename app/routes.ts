@@ -19,6 +19,7 @@ export default [
   route("signout", "routes/signout.tsx"),
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
+  route("confirm-email", "routes/confirm-email.tsx"),
   route("dashboard", "routes/dashboard.tsx"),
   route("dashboard/edit-profile", "routes/dashboard.edit-profile.tsx", { id: "edit-profile" }),
   route("dashboard/edit-profile/:id", "routes/dashboard.edit-profile.tsx", { id: "edit-profile-admin" }),

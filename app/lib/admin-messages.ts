@@ -10,6 +10,8 @@ export const REQUEST_DELETED = "Request deleted successfully";
 export const REQUEST_DELETE_FAILED = "Failed to delete request";
 export const REQUEST_DELETE_CONFIRM = "Are you sure you want to delete this request?";
 export const REQUEST_ALREADY_REVIEWED = "This request has already been reviewed.";
+export const REQUEST_ADDRESS_HAS_FREE_LISTING =
+  "This applicant already has a free listing, so the request was not approved. Reject or delete it instead.";
 export const PROGRAM_FULL = `All ${FREE_LISTING_SPOTS} free listings have been granted; no more can be approved.`;
 
 export const MESSAGE_MARKED_READ = "Marked as read";

@@ -56,7 +56,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(next.url);
   } catch (error) {
     if (!(error instanceof PaymentsError)) throw error;
-    const status = error.code === "invalid_product" ? 400 : error.code === "no_customer" ? 409 : 502;
+    const status =
+      error.code === "invalid_product" ? 400 : error.code === "unconfirmed" ? 403 : error.code === "no_customer" ? 409 : 502;
     return data<SubscriptionActionResult>({ intent, error: error.message }, { status });
   }
 }
@@ -73,7 +74,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Subscription({ loaderData, actionData, matches }: Route.ComponentProps) {
-  const { listing, freeSpotsLeft, billingError, profileId } = loaderData;
+  const { listing, freeSpotsLeft, billingError, profileId, emailConfirmed } = loaderData;
   const site = siteFrom(matches);
   const navigation = useNavigation();
   const reloading = navigation.state === "loading" && navigation.location.pathname === SUBSCRIPTION_PATH && !navigation.formData;
@@ -98,6 +99,7 @@ export default function Subscription({ loaderData, actionData, matches }: Route.
             error={error}
             spotsLeft={freeSpotsLeft}
             expiredOn={listing.paymentExpiry && !listing.paid ? listing.paymentExpiry : null}
+            emailConfirmed={emailConfirmed}
           />
         )}
         <SubscriptionFaq siteName={site.siteName} />

@@ -26,7 +26,7 @@ import { parseForm } from "~/lib/form";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { requireUser } from "~/server/auth/auth.server";
 import { loadDashboard } from "~/server/dashboard.server";
-import { syncUserSubscription } from "~/server/payments/sync.server";
+import { syncAfterCheckout } from "~/server/payments/sync.server";
 import { redirectWithFlash } from "~/server/flash.server";
 import { deleteInquiry, markInquiryRead, noteInquiryOpened } from "~/server/inbox.server";
 
@@ -48,10 +48,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const checkout: "success" | "canceled" | null =
     checkoutParam === "success" || checkoutParam === "canceled" ? checkoutParam : null;
   if (checkout === "success") {
-    // The browser is often back from Stripe before the webhook: read the subscription now. A failure
-    // here only delays the status until the webhook arrives.
+    // The browser is often back from Stripe before the webhook: read the subscription now (at most
+    // once a minute per account). A failure or a skipped read only delays the status until the webhook.
     try {
-      await syncUserSubscription(context, user.id);
+      await syncAfterCheckout(context, user.id);
     } catch (error) {
       context.logger.error({ err: error, userId: user.id }, "syncing the subscription after checkout failed");
     }
@@ -199,7 +199,9 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       {actionData?.message ? <Alert tone="error">{actionData.message}</Alert> : null}
     </section>
   );
-  const status = <StatusBox status={summary.status} listing={summary.listing} profileId={user.id} />;
+  const status = (
+    <StatusBox status={summary.status} listing={summary.listing} profileId={user.id} emailConfirmed={summary.emailConfirmed} />
+  );
   const checklist = <Checklist items={summary.checklist} />;
   const insights = <InsightsSection insights={summary.insights} />;
   // A listed performer's work is answering parents, so the inquiries lead; an unfinished checklist

@@ -22,7 +22,9 @@ import { queueStoredFileDeletions, sweepStoredFileDeletions } from "./stored-fil
 // run the same deleteAccount. The performer's own request takes the whole account; the admin's
 // takes what the spec's admin deletes, the profile (with its categories, images and inquiries),
 // stops its billing and tells the owner, whose account stays (they may sign in and start again, and
-// an admin deleting an admin's profile never deletes an admin).
+// an admin deleting an admin's profile never deletes an admin). Accounts whose address was never
+// confirmed go the same way after a week (jobs/unconfirmed-accounts.server.ts), keeping what belongs
+// to the address rather than the account, and telling no one.
 //
 // Order, so nothing is ever half deleted:
 // 1. One transaction locks the account, cancels its live Stripe subscriptions (and expires an open
@@ -46,7 +48,15 @@ export interface AccountDeletionContext {
   logger?: Logger;
 }
 
-export type AccountDeletionActor = { kind: "self" } | { kind: "admin"; adminId: string };
+/**
+ * Who asks: the performer, an admin (the profile only), or the removal of accounts whose address was
+ * never confirmed (jobs/unconfirmed-accounts.server.ts), which goes only while the account is still
+ * unconfirmed and made before `createdBefore`.
+ */
+export type AccountDeletionActor =
+  | { kind: "self" }
+  | { kind: "admin"; adminId: string }
+  | { kind: "unconfirmed"; createdBefore: Date };
 
 export type AccountDeletionOutcome =
   | {
@@ -90,16 +100,22 @@ export async function deleteAccount(
     // Locks the account: a second deletion (another tab, the admin at the same moment) waits here
     // and then finds nothing.
     const [account] = await tx
-      .select({ id: user.id, email: user.email })
+      .select({ id: user.id, email: user.email, confirmed: user.emailVerified, createdAt: user.createdAt })
       .from(user)
       .where(eq(user.id, input.userId))
       .for("update");
     if (!account) return null;
+    // Checked under the lock: an owner who followed the link a moment ago keeps the account.
+    if (input.actor.kind === "unconfirmed" && (account.confirmed || account.createdAt >= input.actor.createdBefore)) return null;
     const [profile] = await tx
       .select({ contactEmail: profiles.contactEmail })
       .from(profiles)
       .where(eq(profiles.id, account.id));
-    const wholeAccount = input.actor.kind === "self";
+    const wholeAccount = input.actor.kind !== "admin";
+    // An unconfirmed account may have been someone else's sign-up with the address: the address's
+    // mail and free-listing applications belong to its real owner and stay (applications made while
+    // signed in to it lose only their link to it), and nobody is written to.
+    const ownersRecords = input.actor.kind === "self";
     if (!wholeAccount && !profile) return null;
     const images = await tx
       .select({ variants: profileImages.variants })
@@ -127,16 +143,16 @@ export async function deleteAccount(
 
     // Mail to this person, waiting (reminders, inquiry notices) or kept after sending (which holds
     // visitors' messages), goes too; one being handed to SMTP this moment is left to finish.
-    if (wholeAccount) {
+    if (ownersRecords) {
       const addresses = [account.email, profile?.contactEmail].filter((value): value is string => !!value);
       await tx.delete(emailOutbox).where(and(inArray(emailOutbox.toAddress, addresses), ne(emailOutbox.status, "sending")));
       // Their free-listing applications hold their name, phone and story; the audit log keeps the ids.
       await tx
         .delete(freeListingRequests)
         .where(or(eq(freeListingRequests.userId, account.id), sql`lower(${freeListingRequests.email}) = lower(${account.email})`));
-      // Unused password-reset links name the account in `value`.
-      await tx.delete(verification).where(eq(verification.value, account.id));
     }
+    // Unused password-reset links name the account in `value`.
+    if (wholeAccount) await tx.delete(verification).where(eq(verification.value, account.id));
     await queueStoredFileDeletions(tx, fileKeys);
     if (wholeAccount) await tx.delete(user).where(eq(user.id, account.id));
     else await tx.delete(profiles).where(eq(profiles.id, account.id));
@@ -144,6 +160,7 @@ export async function deleteAccount(
     if (input.actor.kind === "admin") {
       await recordAudit(tx, { adminId: input.actor.adminId, action: "profile.delete", targetType: "profile", targetId: account.id });
     }
+    if (input.actor.kind === "unconfirmed") return { fileKeys, cancelledSubscriptions };
     await enqueueEmail(
       tx,
       accountDeletedEmail({

@@ -1,9 +1,10 @@
 import { count, eq } from "drizzle-orm";
 import { BIO_MIN_LENGTH } from "~/lib/constants";
 import type { Executor } from "./db/client.server";
-import { profileCategories, profileImages, profiles } from "./db/schema";
+import { profileCategories, profileImages, profiles, user } from "./db/schema";
 import type { InquiryDetailView } from "~/lib/inbox-view";
 import type { InsightsView } from "~/lib/insights-view";
+import { CONFIRM_EMAIL_LABEL, CONFIRM_EMAIL_PATH } from "~/lib/email-confirmation";
 import type { ListingStatusView } from "~/lib/subscription";
 import { getInquiry, listInquiries, type InboxPage } from "./inbox.server";
 import { loadInsights } from "./insights/dashboard-insights.server";
@@ -17,7 +18,7 @@ import { isPaidListing, todayIso } from "./visibility.server";
 export type ProfileStatus = "none" | "incomplete" | "unpaid" | "active";
 
 export interface ChecklistItem {
-  key: "displayName" | "bio" | "state" | "city" | "category" | "photo" | "contactEmail";
+  key: "confirmEmail" | "displayName" | "bio" | "state" | "city" | "category" | "photo" | "contactEmail";
   label: string;
   done: boolean;
   /** Where the performer fixes it. */
@@ -34,6 +35,8 @@ export interface DashboardSummary {
   listed: boolean;
   /** The one listing status (renewal or cancellation date included), as every performer screen reads it. */
   listing: ListingStatusView;
+  /** Whether the account's address is confirmed; until it is, the listing cannot go live. */
+  emailConfirmed: boolean;
   checklist: ChecklistItem[];
 }
 
@@ -63,9 +66,14 @@ function profileStatus(facts: ProfileFacts | null, today: string = todayIso()): 
   return isPaid(facts, today) ? "active" : "unpaid";
 }
 
-function completionChecklist(facts: ProfileFacts | null): ChecklistItem[] {
+function completionChecklist(facts: ProfileFacts | null, emailConfirmed: boolean): ChecklistItem[] {
   const edit = "/dashboard/edit-profile";
+  // Only while it is still to do: a confirmed address is not something the performer maintains.
+  const confirm: ChecklistItem[] = emailConfirmed
+    ? []
+    : [{ key: "confirmEmail", label: CONFIRM_EMAIL_LABEL, done: false, href: CONFIRM_EMAIL_PATH }];
   return [
+    ...confirm,
     { key: "displayName", label: "Display name", done: filled(facts?.displayName ?? null), href: edit },
     {
       key: "bio",
@@ -105,7 +113,12 @@ async function loadProfileFacts(db: Executor, userId: string): Promise<ProfileFa
 }
 
 export async function getDashboardSummary(db: Executor, userId: string, today: string = todayIso()): Promise<DashboardSummary> {
-  const [facts, listing] = await Promise.all([loadProfileFacts(db, userId), readListingStatus(db, userId, today)]);
+  const [facts, listing, [account]] = await Promise.all([
+    loadProfileFacts(db, userId),
+    readListingStatus(db, userId, today),
+    db.select({ confirmed: user.emailVerified }).from(user).where(eq(user.id, userId)),
+  ]);
+  const emailConfirmed = account?.confirmed ?? false;
   return {
     hasProfile: facts !== null,
     status: profileStatus(facts, today),
@@ -113,7 +126,8 @@ export async function getDashboardSummary(db: Executor, userId: string, today: s
     paymentExpiry: listing.paymentExpiry,
     listed: listing.listed,
     listing,
-    checklist: completionChecklist(facts),
+    emailConfirmed,
+    checklist: completionChecklist(facts, emailConfirmed),
   };
 }
 

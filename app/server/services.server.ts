@@ -47,7 +47,7 @@ export async function createServices(config: AppConfig, logger: Logger, database
       logger,
       stripe: createStripePayments(config.payments),
       metrics: createMetrics(opened.db, logger),
-      insights: createInsightsCounter(opened.db, { flushMs: config.insightsFlushMs, logger }),
+      insights: createInsightsCounter(opened.db, { flushMs: config.insightsFlushMs, logger, visitorSecret: config.authSecret }),
     };
   } catch (error) {
     await opened.close();

@@ -1,4 +1,5 @@
 import type { ListingStatusView } from "~/lib/subscription";
+import { isEmailConfirmed } from "./auth/email-confirmation.server";
 import type { Executor } from "./db/client.server";
 import { freeSpotsRemaining } from "./listings.server";
 import { readListingStatus } from "./payments/status.server";
@@ -9,9 +10,15 @@ import { readListingStatus } from "./payments/status.server";
 export interface SubscriptionPageData {
   listing: ListingStatusView;
   freeSpotsLeft: number;
+  /** Subscribe Now is offered only once the account's address is confirmed. */
+  emailConfirmed: boolean;
 }
 
 export async function loadSubscriptionPage(db: Executor, userId: string): Promise<SubscriptionPageData> {
-  const [listing, freeSpotsLeft] = await Promise.all([readListingStatus(db, userId), freeSpotsRemaining(db)]);
-  return { listing, freeSpotsLeft };
+  const [listing, freeSpotsLeft, emailConfirmed] = await Promise.all([
+    readListingStatus(db, userId),
+    freeSpotsRemaining(db),
+    isEmailConfirmed(db, userId),
+  ]);
+  return { listing, freeSpotsLeft, emailConfirmed };
 }

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, signInAs, test, waitForMail } from "./fixtures";
+import { confirmationLink, expect, expectAccessible, signInAs, test, waitForMail } from "./fixtures";
 import { ACCOUNTS } from "./seed/accounts";
 import { ADMIN_FIXTURES, adminFixturesFor } from "./seed/admin";
 
@@ -94,6 +94,9 @@ test("a visitor applies, the admin approves with a note, the applicant signs up,
   await visitor.getByLabel(/^Email/).fill(applicant.email);
   await visitor.getByLabel(/^Password/).fill(applicant.password);
   await visitor.getByRole("button", { name: "Sign In" }).click();
+  await expect(visitor).toHaveURL(/\/dashboard$/);
+  // The free year reaches the account once she confirms the address through the sign-up mail's link.
+  await visitor.goto(await confirmationLink(applicant.email));
   await expect(visitor).toHaveURL(/\/dashboard$/);
 
   await visitor.goto("/dashboard/edit-profile");

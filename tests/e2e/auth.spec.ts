@@ -68,7 +68,9 @@ test("sign up with instant validation, get the welcome email, sign in, sign out"
   await expect(page.getByRole("link", { name: "Create Profile" })).toHaveAttribute("href", "/dashboard/edit-profile");
   await expect(page.getByTestId("account-email")).toHaveText(email);
   await expect(page.getByTestId("account-status")).toHaveText("Inactive");
-  await expect(page.getByTestId("checklist-progress")).toHaveText("0 of 7 complete");
+  // Confirming the address comes first (email-confirmation.spec.ts follows the link).
+  await expect(page.getByTestId("checklist-progress")).toHaveText("0 of 8 complete");
+  await expect(page.getByTestId("checklist-confirmEmail")).toBeVisible();
 
   // Session cookie: HttpOnly and SameSite=Lax (not Secure: this server runs on plain http).
   const cookies = await page.context().cookies();
@@ -194,6 +196,40 @@ test("forgot password gives nothing away about unknown addresses; reset needs a 
   await page.goto("/reset-password?token=made-up&type=recovery");
   await expect(page).toHaveURL(/\/signin$/);
   await expect(toast(page, "Invalid or expired recovery link")).toBeVisible();
+});
+
+test("too many attempts from one address are refused there, while the right password from another signs in", async ({ page, browser, baseURL }, testInfo) => {
+  // Eleven sign-ins, each hashing a password, on a shared machine.
+  test.setTimeout(120_000);
+  const email = uniqueEmail("limited");
+  await createAccountViaApi(page, baseURL, email, "right-password");
+  // This test's own guessing address and the owner's, apart from every other test's.
+  const guesser = `10.251.${testInfo.retry}.1`;
+  const owner = `10.251.${testInfo.retry}.2`;
+  await page.setExtraHTTPHeaders({ "X-Forwarded-For": guesser });
+
+  await page.goto("/signin");
+  const main = page.getByRole("main");
+  // Each try waits for its answer, so the next one is not typed while it is on its way.
+  const answered = () => page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/signin"));
+  for (let i = 0; i < 10; i++) {
+    await Promise.all([answered(), fillSignIn(page, email, `wrong-${i}`)]);
+    await expect(main.getByRole("alert")).toHaveText("Failed to sign in. Please check your credentials.");
+  }
+  // From there, even the right password is refused for a while, with a message that says why.
+  await Promise.all([answered(), fillSignIn(page, email, "right-password")]);
+  await expect(main.getByRole("alert")).toHaveText("Too many attempts. Please wait a few minutes and try again.");
+  await expect(page).toHaveURL(/\/signin$/);
+  await expectAccessible(page, AXE);
+  expect((await page.context().cookies()).some((c) => c.name.includes("session_token"))).toBe(false);
+
+  // The owner, on their own connection, is not held back by someone else's guesses.
+  const home = await browser.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": owner } });
+  const ownerPage = await home.newPage();
+  await ownerPage.goto("/signin");
+  await fillSignIn(ownerPage, email, "right-password");
+  await expect(ownerPage).toHaveURL(/\/dashboard$/);
+  await home.close();
 });
 
 test.describe("without JavaScript", () => {

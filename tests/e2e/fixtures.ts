@@ -68,6 +68,22 @@ export async function expectAccessible(page: Page, options: { exclude?: string[]
   expect(report, report.join("\n")).toEqual([]);
 }
 
+/** The confirmation link in the newest mail to `email` that carries one (the sign-up mail or a resent one). */
+export async function confirmationLink(email: string): Promise<string> {
+  const linkIn = (mail: CapturedMail) => mail.text.match(/https?:\/\/\S+\/confirm-email\?token=\S+/)?.[0] ?? null;
+  const mail = await waitForMail((m) => m.to.includes(email) && linkIn(m) !== null);
+  return linkIn(mail)!;
+}
+
+/**
+ * Confirms a new account's address the way its owner does: opens the link from the mail. Until then
+ * the account cannot subscribe or be listed.
+ */
+export async function confirmEmailThroughMail(page: Page, email: string): Promise<void> {
+  await page.goto(await confirmationLink(email));
+  await expect(page).toHaveURL(/\/(dashboard|signin)$/);
+}
+
 /** Mail received by the run's SMTP server, newest last; waits until `predicate` matches one. */
 export async function waitForMail(predicate: (mail: CapturedMail) => boolean, timeoutMs = 15_000): Promise<CapturedMail> {
   const dir = process.env.E2E_MAIL_DIR!;

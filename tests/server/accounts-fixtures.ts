@@ -1,9 +1,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll } from "vitest";
 import { loadConfig } from "~/server/config.server";
-import type { contactMessages } from "~/server/db/schema";
+import { user, type contactMessages } from "~/server/db/schema";
 import { createLogger } from "~/server/logger.server";
 import { createServices, type AppServices } from "~/server/services.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
@@ -132,8 +133,20 @@ export function cookieFrom(headers: Headers): string {
     .join("; ");
 }
 
-export async function createAccount(services: AppServices, email: string, password = "correct-horse"): Promise<string> {
+/**
+ * Signs up through better-auth. The account counts as confirmed (as if its owner had followed the
+ * link) unless `confirmed: false`: most tests are about what a real performer does next.
+ */
+export async function createAccount(
+  services: AppServices,
+  email: string,
+  password = "correct-horse",
+  options: { confirmed?: boolean } = {},
+): Promise<string> {
   const result = await services.auth.api.signUpEmail({ body: { email, password, name: "" } });
+  if (options.confirmed !== false) {
+    await services.db.update(user).set({ emailVerified: true }).where(eq(user.id, result.user.id));
+  }
   return result.user.id;
 }
 

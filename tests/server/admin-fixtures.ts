@@ -8,9 +8,14 @@ import type { TestDatabase } from "../helpers/db";
 
 export const CONTEXT: ListingContext = { config: { publicUrl: "https://costumecast.test", siteName: "CostumeCast" } };
 
-export async function createAccount(database: TestDatabase, email = `someone-${randomUUID().slice(0, 8)}@example.com`) {
+/** An account whose owner has confirmed the address (`confirmed: false` for one that has not). */
+export async function createAccount(
+  database: TestDatabase,
+  email = `someone-${randomUUID().slice(0, 8)}@example.com`,
+  options: { confirmed?: boolean } = {},
+) {
   const id = randomUUID();
-  await database.db.insert(user).values({ id, name: "", email });
+  await database.db.insert(user).values({ id, name: "", email, emailVerified: options.confirmed !== false });
   return { id, email };
 }
 

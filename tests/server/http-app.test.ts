@@ -182,7 +182,7 @@ describe("POST /api/stripe/webhook", () => {
 
   it("lists a performer once the sandbox's signed checkout events reach the app", async () => {
     const userId = randomUUID();
-    await database.db.insert(user).values({ id: userId, name: "", email: `webhook-${userId.slice(0, 8)}@example.com` });
+    await database.db.insert(user).values({ id: userId, name: "", email: `webhook-${userId.slice(0, 8)}@example.com`, emailVerified: true });
     await database.db.insert(profiles).values({ id: userId, displayName: "Captain Comet", bio: "x".repeat(120), state: "TX", city: "Austin" });
     const start = await startCheckout(stripeServices, { userId, planId: "YEARLY_MEMBERSHIP" });
     if (start.kind !== "checkout") throw new Error(`expected a checkout session, got ${start.kind}`);

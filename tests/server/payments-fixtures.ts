@@ -128,9 +128,14 @@ export async function resetData(harness: PaymentsHarness): Promise<void> {
   harness.webhookAnswers.length = 0;
 }
 
-export async function createUser(harness: PaymentsHarness, email = `performer-${randomUUID().slice(0, 8)}@example.com`) {
+/** An account whose owner has confirmed the address (`confirmed: false` for one that has not). */
+export async function createUser(
+  harness: PaymentsHarness,
+  email = `performer-${randomUUID().slice(0, 8)}@example.com`,
+  options: { confirmed?: boolean } = {},
+) {
   const id = randomUUID();
-  await harness.database.db.insert(user).values({ id, name: "", email });
+  await harness.database.db.insert(user).values({ id, name: "", email, emailVerified: options.confirmed !== false });
   return { id, email };
 }
 

@@ -19,6 +19,7 @@ import { createMetrics } from "~/server/metrics.server";
 import type { AppServices } from "~/server/services.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { CONTEXT, createAccount, createAdmin, createProfile, createRequest } from "./admin-fixtures";
+import { confirmationTokenFor } from "./confirmation-fixtures";
 
 // Characters on profiles (issue 12): written through the editor's allow-list, shown on the profile,
 // its preview and the cards, ranked by search above a bio that merely mentions them, and carried
@@ -38,7 +39,7 @@ afterAll(async () => {
 
 async function makeUser(id: string): Promise<SessionUser> {
   const email = `${id}@example.com`;
-  await database.db.insert(user).values({ id, name: id, email });
+  await database.db.insert(user).values({ id, name: id, email, emailVerified: true });
   return { id, email, isAdmin: false };
 }
 
@@ -163,16 +164,18 @@ describe(`characters from an approved free-listing application (${process.env.TE
     expect((await rowOf(applicant.id)).characters).toEqual(["Pirate Captain"]);
   });
 
-  it("wait for an applicant without an account and fill the editor when they sign up", async () => {
+  it("wait for an applicant without an account and fill the editor when they confirm their address", async () => {
     const admin = await createAdmin(database);
     const request = await createRequest(database, { email: "Mermaid.Mia@Example.com", characters: "Mermaid Princess\nSea Witch" });
     await approveFreeListingRequest(database.db, CONTEXT, { adminId: admin.id, requestId: request.id });
 
-    // Signing up claims the free year (the auth hook) and with it the application's characters.
+    // Following the sign-up mail's confirmation link claims the free year (the auth hook) and with it
+    // the application's characters.
     const config = loadConfig({ NODE_ENV: "test", PUBLIC_URL: "http://localhost:3000", BETTER_AUTH_SECRET: "characters-test-secret-0123456789abcdef", JOBS: "off" });
     const auth = createAuth(database.db, config);
     const created = await auth.api.signUpEmail({ body: { email: "mermaid.mia@example.com", password: "correct horse", name: "Mia" } });
     const me: SessionUser = { id: created.user.id, email: created.user.email, isAdmin: false };
+    await auth.api.verifyEmail({ query: { token: await confirmationTokenFor(database.db, me.email) } });
     // The hook's claim is best-effort (the hourly job retries); claiming again is harmless.
     await claimFreeListingGrants(database.db, CONTEXT, { userId: me.id });
 

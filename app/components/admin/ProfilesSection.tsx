@@ -4,6 +4,7 @@ import { cx } from "~/components/ui/cx";
 import { adminHref, type AdminLocation, type PageInfo, type ProfileRowView } from "~/lib/admin-view";
 import { formatLocation, moreLabel, visibleCategories } from "~/lib/format";
 import { AdminActionForm } from "./AdminActionForm";
+import { UnconfirmedBadge } from "./UnconfirmedBadge";
 import { RowLink } from "./RecordLinks";
 import { SectionTable, td, th } from "./SectionTable";
 
@@ -71,6 +72,7 @@ export function ProfilesTable({ location, rows, info }: { location: AdminLocatio
                 <span className="min-w-0 break-words">
                   <span className={cx("block font-semibold", row.displayName ? "text-slate-900" : "italic text-slate-700")}>{name}</span>
                   {email ? <span className="block break-all text-slate-700">{email}</span> : null}
+                  {row.accountUnconfirmed ? <UnconfirmedBadge /> : null}
                   <span className="block text-slate-700 md:hidden">{formatLocation(row.city, row.state) || "No location yet"}</span>
                   <span className="mt-1 flex flex-wrap items-start gap-2 sm:hidden">
                     <ActiveBadge isActive={row.isActive} />

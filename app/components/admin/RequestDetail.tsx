@@ -49,6 +49,15 @@ export function RequestDetail({
     { label: "TikTok", value: request.tiktok },
     { label: "Website", value: request.website },
     { label: "Applied while signed in", value: request.fromAccount ? "Yes: an approval lists that account" : "No: the grant waits for an account with this email" },
+    {
+      label: "Account with this email",
+      value:
+        request.account === "confirmed"
+          ? "Yes, confirmed"
+          : request.account === "unconfirmed"
+            ? "Yes, but its email is not confirmed: an approval waits until it is (an account never confirmed is removed after a week)"
+            : "None yet",
+    },
   ];
   const longItems: DetailItem[] = [
     { label: "About", value: request.bio },

@@ -3,6 +3,7 @@ import { Badge } from "~/components/ui/Badge";
 import { cx } from "~/components/ui/cx";
 import { adminHref, type AdminLocation, type PageInfo, type RequestRowView } from "~/lib/admin-view";
 import { AdminActionForm } from "./AdminActionForm";
+import { UnconfirmedBadge } from "./UnconfirmedBadge";
 import { RowLink } from "./RecordLinks";
 import { SectionTable, td, th } from "./SectionTable";
 
@@ -39,6 +40,7 @@ export function RequestsTable({ location, rows, info }: { location: AdminLocatio
             <td className={cx(td, "max-w-[14rem] break-words")}>
               <span className={cx("block text-slate-900", pending && "font-semibold")}>{row.fullName}</span>
               <span className="block break-all text-slate-700">{row.email}</span>
+              {row.account === "unconfirmed" ? <UnconfirmedBadge /> : null}
               <span className="mt-1 flex items-center gap-2 sm:hidden">
                 <RequestStatusBadge status={row.status} />
                 <span className="text-slate-700">{formatShortDate(row.createdAt)}</span>

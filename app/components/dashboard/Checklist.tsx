@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { ResendConfirmation } from "~/components/account/ResendConfirmation";
 import { Card } from "~/components/ui/Card";
 
 export interface ChecklistItemView {
@@ -20,18 +21,41 @@ function Mark({ done }: { done: boolean }) {
   );
 }
 
+/** Confirming is done in the mailbox, not on a page here: the row says so and offers a new link. */
+function ConfirmEmailItem({ item }: { item: ChecklistItemView }) {
+  return (
+    <li data-testid={`checklist-${item.key}`} data-done={item.done} className="flex flex-wrap items-center gap-3 px-1 py-2.5">
+      <Mark done={item.done} />
+      <span className="min-w-0 flex-1">
+        <span className="block font-medium text-slate-900">{item.label}</span>
+        <span className="block text-sm text-slate-700">
+          Open the link we emailed you. Until then your listing can&apos;t go live.{" "}
+          <Link to={item.href} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+            No email?
+          </Link>
+        </span>
+      </span>
+      <ResendConfirmation returnTo="/dashboard" />
+    </li>
+  );
+}
+
 function Items({ items }: { items: ChecklistItemView[] }) {
   return (
     <ul className="divide-y divide-slate-100" aria-labelledby="checklist-heading">
-      {items.map((item) => (
-        <li key={item.key} data-testid={`checklist-${item.key}`} data-done={item.done}>
-          <Link to={item.href} className="flex min-h-11 items-center gap-3 rounded-md px-1 py-2.5 hover:bg-slate-50">
-            <Mark done={item.done} />
-            <span className={item.done ? "text-slate-700" : "font-medium text-slate-900"}>{item.label}</span>
-            <span className="ml-auto text-sm font-semibold text-brand-700">{item.done ? "Done" : "Add"}</span>
-          </Link>
-        </li>
-      ))}
+      {items.map((item) =>
+        item.key === "confirmEmail" ? (
+          <ConfirmEmailItem key={item.key} item={item} />
+        ) : (
+          <li key={item.key} data-testid={`checklist-${item.key}`} data-done={item.done}>
+            <Link to={item.href} className="flex min-h-11 items-center gap-3 rounded-md px-1 py-2.5 hover:bg-slate-50">
+              <Mark done={item.done} />
+              <span className={item.done ? "text-slate-700" : "font-medium text-slate-900"}>{item.label}</span>
+              <span className="ml-auto text-sm font-semibold text-brand-700">{item.done ? "Done" : "Add"}</span>
+            </Link>
+          </li>
+        ),
+      )}
     </ul>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { ResendConfirmation } from "~/components/account/ResendConfirmation";
 import { ButtonLink } from "~/components/ui/Button";
 import { cx } from "~/components/ui/cx";
 import { PLANS } from "~/lib/constants";
@@ -66,7 +67,18 @@ function ActiveUntil({ listing }: { listing: ListingStatusView }) {
 }
 
 /** The one box that tells the performer what to do next, by the spec's four states. */
-export function StatusBox({ status, listing, profileId }: { status: ProfileStatus; listing: ListingStatusView; profileId: string }) {
+export function StatusBox({
+  status,
+  listing,
+  profileId,
+  emailConfirmed = true,
+}: {
+  status: ProfileStatus;
+  listing: ListingStatusView;
+  profileId: string;
+  /** Until the address is confirmed a ready profile cannot be activated: that is the next step. */
+  emailConfirmed?: boolean;
+}) {
   switch (status) {
     case "none":
       return (
@@ -81,6 +93,27 @@ export function StatusBox({ status, listing, profileId }: { status: ProfileStatu
         </Box>
       );
     case "unpaid":
+      if (!emailConfirmed) {
+        return (
+          <Box
+            status={status}
+            title="Confirm Your Email"
+            actions={
+              <>
+                <ResendConfirmation returnTo="/dashboard" variant="primary" />
+                <ButtonLink to="/dashboard/preview" variant="secondary">
+                  Preview Profile
+                </ButtonLink>
+              </>
+            }
+          >
+            <p>
+              Your profile is ready. Open the link we emailed you to confirm your address; then you can activate your listing
+              for <strong>${PRICE}/year</strong>.
+            </p>
+          </Box>
+        );
+      }
       return (
         <Box status={status} title="Activate Your Listing" actions={<WithPreview to="/dashboard/subscription" label="Activate Listing" />}>
           <p>

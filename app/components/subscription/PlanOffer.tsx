@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { ResendConfirmation } from "~/components/account/ResendConfirmation";
 import { formatDate } from "~/components/dashboard/format";
 import { Alert } from "~/components/ui/Alert";
 import { Card } from "~/components/ui/Card";
@@ -15,8 +16,20 @@ export function BillingError({ message }: { message: string | null }) {
   return <Alert tone="error">{message}</Alert>;
 }
 
+/** In place of Subscribe Now until the address is confirmed (checkout refuses it as well). */
+function ConfirmFirst() {
+  return (
+    <div className="space-y-3" data-testid="confirm-before-subscribing">
+      <Alert tone="info" title="Confirm your email to subscribe">
+        Open the link we emailed you when you signed up. Once your address is confirmed, Subscribe Now appears here.
+      </Alert>
+      <ResendConfirmation returnTo="/dashboard/subscription" className="flex justify-center" />
+    </div>
+  );
+}
+
 /** The Yearly Membership card with Subscribe Now. */
-function PlanCard({ error }: { error: string | null }) {
+function PlanCard({ error, emailConfirmed }: { error: string | null; emailConfirmed: boolean }) {
   return (
     <Card as="section" className="mx-auto w-full max-w-md space-y-5 border-brand-200 ring-1 ring-brand-100">
       <div className="text-center">
@@ -31,7 +44,7 @@ function PlanCard({ error }: { error: string | null }) {
       </div>
       <PlanFeatures labelledBy="plan-heading" />
       <BillingError message={error} />
-      <BillingForm intent="subscribe" label="Subscribe Now" />
+      {emailConfirmed ? <BillingForm intent="subscribe" label="Subscribe Now" /> : <ConfirmFirst />}
       <p className="text-center text-sm text-slate-700">{RENEWAL_NOTE}</p>
       <p className="flex items-center justify-center gap-1.5 text-center text-xs text-slate-700">
         <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 shrink-0" fill="currentColor">
@@ -63,7 +76,17 @@ function FreeListingNote({ spotsLeft }: { spotsLeft: number }) {
 }
 
 /** The page for a performer who is not listed: the spec's marketing page. */
-export function PlanOffer({ error, spotsLeft, expiredOn }: { error: string | null; spotsLeft: number; expiredOn: string | null }) {
+export function PlanOffer({
+  error,
+  spotsLeft,
+  expiredOn,
+  emailConfirmed = true,
+}: {
+  error: string | null;
+  spotsLeft: number;
+  expiredOn: string | null;
+  emailConfirmed?: boolean;
+}) {
   return (
     <div className="space-y-8">
       <div className="text-center">
@@ -78,7 +101,7 @@ export function PlanOffer({ error, spotsLeft, expiredOn }: { error: string | nul
           It was active until {formatDate(expiredOn)}. Subscribe again to return to the directory.
         </Alert>
       ) : null}
-      <PlanCard error={error} />
+      <PlanCard error={error} emailConfirmed={emailConfirmed} />
       <FreeListingNote spotsLeft={spotsLeft} />
     </div>
   );

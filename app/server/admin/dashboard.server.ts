@@ -10,6 +10,7 @@ import {
   PROFILE_DELETED,
   PROFILE_STATUS_FAILED,
   PROGRAM_FULL,
+  REQUEST_ADDRESS_HAS_FREE_LISTING,
   REQUEST_ALREADY_REVIEWED,
   REQUEST_APPROVED,
   REQUEST_DELETE_FAILED,
@@ -103,9 +104,11 @@ async function requestDetail(db: Executor, id: string): Promise<RequestDetailVie
     const [reviewer] = await db.select({ email: user.email }).from(user).where(eq(user.id, row.reviewedBy));
     reviewedByEmail = reviewer?.email ?? null;
   }
+  const [holder] = await db.select({ confirmed: user.emailVerified }).from(user).where(eq(user.email, row.email.toLowerCase()));
   const { createdAt, reviewedAt, reviewedBy: _reviewedBy, userId, ...fields } = row;
   return {
     ...fields,
+    account: holder ? (holder.confirmed ? "confirmed" : "unconfirmed") : "none",
     createdAt: createdAt.toISOString(),
     reviewedAt: reviewedAt?.toISOString() ?? null,
     reviewedByEmail,
@@ -265,6 +268,7 @@ async function performAction(ctx: AdminActionContext, adminId: string, input: Ad
       const outcome = await approveFreeListingRequest(db, ctx, { adminId, requestId: input.id, notes: input.notes });
       if (outcome.kind === "approved") return ok(REQUEST_APPROVED);
       if (outcome.kind === "program-full") return failed(PROGRAM_FULL);
+      if (outcome.kind === "already-granted") return failed(REQUEST_ADDRESS_HAS_FREE_LISTING);
       if (outcome.kind === "already-reviewed") return failed(`${REQUEST_ALREADY_REVIEWED} It was ${outcome.status}.`);
       return failed(REQUEST_UPDATE_FAILED, true);
     }

@@ -13,6 +13,8 @@ export interface ApprovalEmailArgs {
   endsOn: string;
   /** Whether an account with this email exists already (sign in) or not (sign up). */
   hasAccount: boolean;
+  /** That account has not confirmed the address yet: the free year waits for the confirmation. */
+  accountUnconfirmed?: boolean;
   notes: string | null;
 }
 
@@ -23,10 +25,19 @@ function paragraphs(lines: string[]): string {
 export function freeListingApprovedEmail(a: ApprovalEmailArgs): OutgoingEmail {
   const base = a.publicUrl.replace(/\/$/, "");
   const start = a.hasAccount ? `Sign in at ${base}/signin` : `Create your account with this email address at ${base}/signup`;
+  const waiting = a.hasAccount && a.accountUnconfirmed;
   const lines = [
     `Hi ${a.fullName},`,
     `Good news: your free listing on ${a.siteName} is approved. Your listing is free until ${longDate(a.endsOn)}.`,
-    `${start}, then complete your profile (display name, city and state, bio, categories and photos). Your listing shows in the directory once your profile has a display name.`,
+    ...(waiting
+      ? [
+          `An account with this email address is waiting for its address to be confirmed, and your free year goes to it once it is. If you created it, open the confirmation link we emailed you (or sign in at ${base}/signin and send a new one from your dashboard).`,
+          `If you didn't create it, ignore it: an account that is never confirmed is removed within a week, and you can then create your own with this address at ${base}/signup. Your free year waits for you either way.`,
+          `Then complete your profile (display name, city and state, bio, categories and photos). Your listing shows in the directory once your profile has a display name.`,
+        ]
+      : [
+          `${start}, then complete your profile (display name, city and state, bio, categories and photos). Your listing shows in the directory once your profile has a display name.`,
+        ]),
     ...(a.notes ? [`A note from our team: ${a.notes}`] : []),
     `Welcome aboard!`,
   ];

@@ -6,7 +6,8 @@ import { freeListingGrants, freeListingProgram, freeListingRequests, user } from
 import { isUuid } from "../db/sql-values.server";
 import { enqueueEmail } from "../mail/outbox.server";
 import type { ListingContext } from "../payments/context.server";
-import { grantFreeListing } from "../payments/grants.server";
+import { grantFreeListing, heldFreeListing } from "../payments/grants.server";
+import { todayIso } from "../visibility.server";
 import { recordAudit } from "./audit.server";
 import { freeListingApprovedEmail, freeListingRejectedEmail } from "./emails.server";
 import { isCheckViolation, likePattern, pageBounds, type PageRequest, type Paged } from "./paging.server";
@@ -16,6 +17,11 @@ import { isCheckViolation, likePattern, pageBounds, type PageRequest, type Paged
 
 /** A row as the database gives it: the view shape with its real timestamp. */
 export type RequestListRow = Omit<RequestRowView, "createdAt"> & { createdAt: Date };
+
+/** Whether an account holds the request's address, and whether its owner confirmed it (the grant waits until then). */
+function accountStateOf(confirmed: boolean | null): RequestRowView["account"] {
+  return confirmed === null ? "none" : confirmed ? "confirmed" : "unconfirmed";
+}
 
 export interface RequestList extends Paged<RequestListRow> {
   counts: Record<RequestStatusFilter, number>;
@@ -42,6 +48,9 @@ export async function listFreeListingRequests(
         city: freeListingRequests.city,
         state: freeListingRequests.state,
         status: freeListingRequests.status,
+        // Accounts' addresses are stored in lower case (better-auth), so the unique index answers it.
+        // (Spelled out: drizzle writes a column bare inside a select, where "email" would be the account's.)
+        accountConfirmed: sql<boolean | null>`(select u.email_verified from "user" u where u.email = lower(free_listing_requests.email))`,
       })
       .from(freeListingRequests)
       .where(where)
@@ -59,7 +68,13 @@ export async function listFreeListingRequests(
     counts[row.status as RequestStatus] = Number(row.n);
     counts.all += Number(row.n);
   }
-  return { rows, page, pageSize, total: status ? counts[status] : counts.all, counts };
+  return {
+    rows: rows.map(({ accountConfirmed, ...row }) => ({ ...row, account: accountStateOf(accountConfirmed) })),
+    page,
+    pageSize,
+    total: status ? counts[status] : counts.all,
+    counts,
+  };
 }
 
 export type FreeListingRequest = typeof freeListingRequests.$inferSelect;
@@ -88,13 +103,20 @@ export type ApproveOutcome =
   | { kind: "approved"; grantId: string; userId: string | null; endsOn: string }
   | { kind: "not-found" }
   | { kind: "already-reviewed"; status: string }
-  | { kind: "program-full" };
+  | { kind: "program-full" }
+  /** The applicant (their address or account) already holds a free year: one spot per person. */
+  | { kind: "already-granted"; endsOn: string };
 
 export type ReviewOutcome = { kind: "rejected" } | { kind: "not-found" } | { kind: "already-reviewed"; status: string };
 
 export type DeleteOutcome = { kind: "deleted" } | { kind: "not-found" };
 
 class ProgramFull extends Error {}
+class AlreadyGranted extends Error {
+  constructor(readonly endsOn: string) {
+    super("the applicant already holds a free listing");
+  }
+}
 
 function cleanNotes(notes: string | null | undefined): string | null {
   const trimmed = notes?.trim();
@@ -113,7 +135,8 @@ async function refusal(db: Executor, id: string): Promise<{ kind: "not-found" } 
 /**
  * Approves a pending request and grants a free year, in one transaction: the conditional update
  * (`status = 'pending'`) lets one of two concurrent approvals through, and the program counter's
- * CHECK refuses the grant past the limit, both enforced by the database.
+ * CHECK refuses the grant past the limit, both enforced by the database. An applicant who already
+ * holds a free year (another application of theirs approved) is refused with nothing written.
  */
 export async function approveFreeListingRequest(
   db: Executor,
@@ -143,10 +166,16 @@ export async function approveFreeListingRequest(
         if (isCheckViolation(error, "free_listing_program_limit_check")) throw new ProgramFull();
         throw error;
       }
+      // Asked only now: raising the counter locked its one row until this transaction ends, so
+      // approvals run this check one after the other and each sees the grants committed before it
+      // (two applications of one person approved at once would otherwise both pass).
+      const userId = input.userId ?? request.userId ?? null;
+      const held = await heldFreeListing(tx, { userId, email: request.email }, todayIso(now));
+      if (held) throw new AlreadyGranted(held.endsOn);
       const grant = await grantFreeListing(
         tx,
         context,
-        { userId: input.userId ?? request.userId ?? null, email: request.email, grantedBy: input.adminId, sourceRequestId: request.id },
+        { userId, email: request.email, grantedBy: input.adminId, sourceRequestId: request.id },
         now,
       );
       const [endsRow] = await tx
@@ -154,9 +183,16 @@ export async function approveFreeListingRequest(
         .from(freeListingGrants)
         .where(eq(freeListingGrants.id, grant.grantId));
       let hasAccount = grant.userId !== null;
+      // An account with the address whose owner has not confirmed it yet may be someone else's
+      // sign-up: the grant waits for the confirmation, and the mail says so instead of "sign in".
+      let accountUnconfirmed = false;
       if (!hasAccount) {
-        const [account] = await tx.select({ id: user.id }).from(user).where(sql`lower(${user.email}) = ${request.email.toLowerCase()}`);
+        const [account] = await tx
+          .select({ confirmed: user.emailVerified })
+          .from(user)
+          .where(sql`lower(${user.email}) = ${request.email.toLowerCase()}`);
         hasAccount = Boolean(account);
+        accountUnconfirmed = account ? !account.confirmed : false;
       }
       await enqueueEmail(
         tx,
@@ -167,6 +203,7 @@ export async function approveFreeListingRequest(
           fullName: request.fullName,
           endsOn: endsRow.endsOn,
           hasAccount,
+          accountUnconfirmed,
           notes,
         }),
       );
@@ -184,6 +221,7 @@ export async function approveFreeListingRequest(
     if (error instanceof ProgramFull || isCheckViolation(error, "free_listing_program_limit_check")) {
       return { kind: "program-full" };
     }
+    if (error instanceof AlreadyGranted) return { kind: "already-granted", endsOn: error.endsOn };
     throw error;
   }
 }

@@ -74,6 +74,7 @@ export async function listProfiles(
         displayName: profiles.displayName,
         contactEmail: profiles.contactEmail,
         accountEmail: user.email,
+        accountConfirmed: user.emailVerified,
         city: profiles.city,
         state: profiles.state,
         isActive: profiles.isActive,
@@ -107,8 +108,9 @@ export async function listProfiles(
     unpaid: Number(tally.unpaid),
   };
   return {
-    rows: rows.map((row) => ({
+    rows: rows.map(({ accountConfirmed, ...row }) => ({
       ...row,
+      accountUnconfirmed: accountConfirmed === false,
       categories: row.categories ?? [],
       paymentTone:
         row.paymentStatus === "paid" && row.paymentExpiry !== null && row.paymentExpiry >= today

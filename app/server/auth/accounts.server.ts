@@ -1,6 +1,7 @@
 import { isAPIError } from "better-auth/api";
 import { sql } from "drizzle-orm";
 import { createCookie } from "react-router";
+import { hasControlCharacter } from "~/lib/form";
 import type { AppConfig } from "../config.server";
 import type { Executor } from "../db/client.server";
 import { user, userRoles } from "../db/schema";
@@ -8,6 +9,7 @@ import { clientKey } from "../client-key.server";
 import type { Auth } from "./auth.server";
 import { clientAddressHeader, withClientAddress } from "./client-address.server";
 import { AUTH_MESSAGES } from "./messages.server";
+import { countWrongPassword, mayTryPassword } from "./sign-in-limits.server";
 
 // Account operations behind the sign-up, sign-in, password and sign-out pages. Route actions call
 // these; better-auth does the credential work, this module adds the product's rules around it:
@@ -110,8 +112,8 @@ export async function signIn(
   request: Request,
   input: { email: string; password: string },
 ): Promise<SignInOutcome> {
-  // The limits (per account and address, per account, per address) live in better-auth's hooks
-  // (hook-rules.server.ts), so /api/auth/sign-in/email is held to the same counters as this page.
+  // The limits (per client key a minute, per key on the account, per key across accounts) live in
+  // better-auth's hooks (sign-in-limits.server.ts), so /api/auth/sign-in/email shares this page's counters.
   try {
     const result = await svc.auth.api.signInEmail({
       body: { email: input.email, password: input.password, rememberMe: true },
@@ -144,7 +146,8 @@ export async function requestPasswordReset(svc: AccountServices, request: Reques
 
 /** Whether a recovery token exists and has not expired (it is deleted once used). */
 export async function isResetTokenValid(auth: Auth, token: string): Promise<boolean> {
-  if (!token || token.length > 200) return false;
+  // No token holds a control character; a NUL byte would fail in SQL (a 500) instead of "invalid link".
+  if (!token || token.length > 200 || hasControlCharacter(token)) return false;
   const ctx = await auth.$context;
   const found = await ctx.internalAdapter.findVerificationValue(`reset-password:${token}`);
   return !!found && found.expiresAt.getTime() > Date.now();
@@ -172,6 +175,31 @@ export async function resetPassword(
     if (code === "INVALID_TOKEN" || code === "USER_NOT_FOUND") return "invalid-token";
     return { failed: serverMessage(error) ?? AUTH_MESSAGES.resetFailed };
   }
+}
+
+export type PasswordCheck = "right" | "wrong" | "rate-limited";
+
+/**
+ * The signed-in performer's password, asked again before something that cannot be undone (deleting
+ * the account). Checked against the stored hash with better-auth's own verifier, under the sign-in
+ * limits: a wrong one counts as a failed sign-in, so this form is no way round them.
+ */
+export async function checkCurrentPassword(
+  svc: AccountServices,
+  request: Request,
+  who: { id: string; email: string },
+  password: string,
+): Promise<PasswordCheck> {
+  const client = clientKey(svc, request);
+  const key = client === "unknown" ? null : client;
+  const email = who.email.toLowerCase();
+  if (!(await mayTryPassword(svc.db, email, key))) return "rate-limited";
+  const ctx = await svc.auth.$context;
+  const credential = await ctx.internalAdapter.findCredentialAccount(who.id);
+  const right = !!credential?.password && (await ctx.password.verify({ hash: credential.password, password }));
+  if (right) return "right";
+  await countWrongPassword(svc.db, svc.config, email, key);
+  return "wrong";
 }
 
 export type SignOutOutcome = { ok: true; headers: Headers } | { ok: false };

@@ -8,33 +8,36 @@ import type { Db, Executor } from "../db/client.server";
 import type { Logger } from "../logger.server";
 import { account, rateLimit, session, user, userRoles, verification } from "../db/schema";
 import { clientAddressFrom, clientAddressHeader } from "./client-address.server";
+import { CONFIRMATION_LINK_SECONDS, queueConfirmationMail } from "./confirmation-mail.server";
 import {
   claimWaitingFreeListings,
   countFailedSignIn,
   forgetResetLinks,
   queueExistingAccountMail,
   queueResetMail,
-  queueWelcomeMail,
   refuseControlCharacters,
   refuseLockedSignIn,
   refuseResetGuessing,
   refuseResetRequestFlood,
   refuseSignUpFlood,
+  refuseUnusedEndpoint,
 } from "./hook-rules.server";
 import { safeRedirectPath, type SignInNotice } from "~/lib/auth-schemas";
 import { PASSWORD_MIN_LENGTH } from "~/lib/constants";
 
 // The better-auth instance and the guards that read its sessions. The product's rules inside
-// better-auth (lockout, reset-mail allowance, welcome mail, free listings waiting for the address) live in hook-rules.server.ts; the account
+// better-auth (lockout, reset-mail allowance, free listings waiting for the address) live in hook-rules.server.ts, the
+// confirmation mail in confirmation-mail.server.ts; the account
 // operations the pages call (sign up, sign in, reset, sign out) in accounts.server.ts, which uses
 // this module and never the other way round.
 
 export function createAuth(db: Db, config: AppConfig, logger?: Logger) {
   // better-auth's own per-address limiter, for requests to /api/auth. The HTTP server hands each
-  // request's address over in a header of our own (client-address.server.ts); a request without one
+  // request's client key over in a header of our own (client-address.server.ts); a request without one
   // (a script calling the handler directly) is let through rather than put in one bucket with
   // everyone else, where one busy client would throttle every visitor. The database counters in the
-  // hooks below apply either way.
+  // hooks below apply either way; they hold the sign-in, sign-up and reset limits, since this limiter
+  // never sees the pages' in-process calls.
   const addressHeader = clientAddressHeader(config.authSecret);
   const perAddress = (rule: { window: number; max: number }) => (request: Request) =>
     clientAddressFrom(request.headers, addressHeader) ? rule : (false as const);
@@ -47,6 +50,9 @@ export function createAuth(db: Db, config: AppConfig, logger?: Logger) {
     basePath: "/api/auth",
     secret: config.authSecret,
     trustedOrigins: [config.publicUrl],
+    // A new confirmation link comes from the dashboard's button (email-confirmation.server.ts), which
+    // tells the performer when to try again; this endpoint would send one to any unconfirmed address.
+    disabledPaths: ["/send-verification-email"],
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: { user, session, account, verification, rateLimit },
@@ -55,27 +61,32 @@ export function createAuth(db: Db, config: AppConfig, logger?: Logger) {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       autoSignIn: false,
+      // Signing in works before the address is confirmed (the spec's sign-up, then sign-in).
+      requireEmailVerification: false,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       async onExistingUserSignUp({ user: existing }) {
         await queueExistingAccountMail(db, config, existing.email);
       },
       async sendResetPassword({ user: target, token }) {
-        await queueResetMail(db, config, target.email, token);
+        await queueResetMail(db, config, target, token);
       },
       async onPasswordReset({ user: target }) {
-        await forgetResetLinks(db, target.id);
+        await forgetResetLinks(db, target);
       },
     },
-    databaseHooks: {
-      user: {
-        create: {
-          // better-auth runs this once the new user's row is committed.
-          async after(created) {
-            await queueWelcomeMail(db, config, created.email);
-            await claimWaitingFreeListings(db, { config, logger }, created.id);
-          },
-        },
+    // Sign-up sends one mail, the welcome with the link that proves the address is the performer's.
+    // An unconfirmed account signs in and builds its profile, but nothing lists it until the link
+    // is followed: checkout refuses it and free listings granted to the address wait (and attach
+    // here, once it is confirmed). Accounts never confirmed are removed (jobs/unconfirmed-accounts).
+    emailVerification: {
+      sendOnSignUp: true,
+      expiresIn: CONFIRMATION_LINK_SECONDS,
+      async sendVerificationEmail({ user: created, token }) {
+        await queueConfirmationMail(db, config, { userId: created.id, email: created.email, token, kind: "welcome" });
+      },
+      async afterEmailVerification(confirmed) {
+        await claimWaitingFreeListings(db, { config, logger }, confirmed.id);
       },
     },
     // better-auth's own log lines go through ours, so a failed query it reports is redacted like any other.
@@ -99,10 +110,12 @@ export function createAuth(db: Db, config: AppConfig, logger?: Logger) {
       window: 60,
       max: 100,
       customRules: {
-        "/sign-in/email": perAddress({ window: 60, max: 10 }),
-        "/sign-up/email": perAddress({ window: 60, max: 10 }),
-        "/request-password-reset": perAddress({ window: 300, max: 5 }),
-        "/reset-password": perAddress({ window: 300, max: 10 }),
+        // Counted in the hooks below instead, per client key, so the pages and /api/auth share one
+        // counter (limits.server.ts).
+        "/sign-in/email": false,
+        "/sign-up/email": false,
+        "/request-password-reset": false,
+        "/reset-password": false,
         // Everything else (session checks, sign-out...): the default share, per address. Last, since
         // better-auth takes the first pattern that matches.
         "/**": perAddress({ window: 60, max: 100 }),
@@ -111,6 +124,7 @@ export function createAuth(db: Db, config: AppConfig, logger?: Logger) {
     // The sign-in, sign-up and reset limits, in better-auth itself so the pages and /api/auth share them.
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        refuseUnusedEndpoint(ctx.path);
         refuseControlCharacters(ctx.body, ctx.query, ctx.params);
         if (ctx.path === "/sign-in/email") await refuseLockedSignIn(db, ctx.body, addressOf(ctx));
         else if (ctx.path === "/sign-up/email") await refuseSignUpFlood(db, addressOf(ctx));
@@ -119,7 +133,7 @@ export function createAuth(db: Db, config: AppConfig, logger?: Logger) {
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== "/sign-in/email") return;
-        await countFailedSignIn(db, ctx.body, addressOf(ctx), ctx.context.returned);
+        await countFailedSignIn(db, config, ctx.body, addressOf(ctx), ctx.context.returned);
       }),
     },
     advanced: {

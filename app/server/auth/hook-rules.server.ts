@@ -1,5 +1,5 @@
 import { APIError, isAPIError } from "better-auth/api";
-import { and, eq, like } from "drizzle-orm";
+import { and, eq, like, ne } from "drizzle-orm";
 import type { AppConfig } from "../config.server";
 import type { Executor } from "../db/client.server";
 import { verification } from "../db/schema";
@@ -7,8 +7,9 @@ import type { Logger } from "../logger.server";
 import { enqueueEmail, type OutgoingEmail } from "../mail/outbox.server";
 import { escapeHtml, passwordResetEmail } from "../mail/templates.server";
 import { claimFreeListingGrants } from "../payments/grants.server";
-import { countHit, limitReached, RATE_RULES, type Rule } from "./limits.server";
+import { countHit, RATE_RULES, type Rule } from "./limits.server";
 import { AUTH_MESSAGES } from "./messages.server";
+import { countWrongPassword, forgetWrongPasswords, mayTryPassword } from "./sign-in-limits.server";
 import { hasControlCharacter } from "~/lib/form";
 
 // The product's rules inside better-auth: everything the instance's hooks do (auth.server.ts wires
@@ -28,16 +29,12 @@ const tooManyAttempts = () =>
   new APIError("TOO_MANY_REQUESTS", { message: AUTH_MESSAGES.tooManyAttempts, code: "TOO_MANY_ATTEMPTS" });
 
 /**
- * The counters one failed sign-in adds to. An unknown address (a script calling better-auth without
- * one) is one bucket for the per-account-and-address counter, never for the per-address one.
+ * Counts one attempt against the client key's shares, shortest window first; false at the first one
+ * used up. An attempt the minute refuses is not counted against the hour, so waiting a minute helps.
  */
-function signInFailureRules(email: string, address: string | null): { key: string; rule: Rule }[] {
-  const rules = [
-    { key: `signin-fail:email:${email}:ip:${address ?? "unknown"}`, rule: RATE_RULES.signInFailuresPerEmailAndIp },
-    { key: `signin-fail:email:${email}`, rule: RATE_RULES.signInFailuresPerEmail },
-  ];
-  if (address) rules.push({ key: `signin-fail:ip:${address}`, rule: RATE_RULES.signInFailuresPerIp });
-  return rules;
+async function withinShares(db: Executor, rules: { key: string; rule: Rule }[]): Promise<boolean> {
+  for (const { key, rule } of rules) if (!(await countHit(db, key, rule))) return false;
+  return true;
 }
 
 // ------------------------------------------------------------------ input
@@ -58,45 +55,77 @@ export function refuseControlCharacters(...inputs: unknown[]): void {
   }
 }
 
-// ------------------------------------------------------------------ sign-in lockout
+// ------------------------------------------------------------------ endpoints the app never calls
 
 /**
- * Before a sign-in: too many recent failures for this account from this address, for this account
- * from everywhere, or from this address across accounts, refuse even the right password for a while
- * (throws better-auth's 429). Only failures count, so a busy shared address (an office, a school) is
- * never held back by its own sign-ins.
+ * better-auth endpoints that change an account or check its password and that no page of this app
+ * calls (the pages sign up, sign in, reset and sign out). Left open, /api/auth would store any name
+ * or picture URL nobody reviews, could put an unconfirmed address on an account, and would check
+ * passwords outside the sign-in limits.
  */
-export async function refuseLockedSignIn(db: Executor, body: unknown, address: string | null): Promise<void> {
-  const email = bodyEmail(body);
-  const rules = email
-    ? signInFailureRules(email, address)
-    : address
-      ? [{ key: `signin-fail:ip:${address}`, rule: RATE_RULES.signInFailuresPerIp }]
-      : [];
-  for (const { key, rule } of rules) {
-    if (await limitReached(db, key, rule)) throw tooManyAttempts();
-  }
+const UNUSED_ACCOUNT_ENDPOINTS: ReadonlySet<string> = new Set([
+  "/update-user",
+  "/change-email",
+  "/change-password",
+  "/verify-password",
+  "/delete-user",
+  "/delete-user/callback",
+  "/update-session",
+  "/link-social",
+  "/unlink-account",
+]);
+
+/** Before any better-auth call: the endpoints above answer 404, as if they did not exist. */
+export function refuseUnusedEndpoint(path: string): void {
+  if (UNUSED_ACCOUNT_ENDPOINTS.has(path)) throw new APIError("NOT_FOUND", { message: "Not found", code: "NOT_FOUND" });
 }
 
-/** After a sign-in: a wrong password (better-auth's 401) counts against the account and the address. */
-export async function countFailedSignIn(db: Executor, body: unknown, address: string | null, returned: unknown): Promise<void> {
+// ------------------------------------------------------------------ sign-in limits
+
+/**
+ * Before a sign-in: the client key's per-minute share, and its failures (across accounts, and on
+ * this account) refuse it with better-auth's 429, even with the right password. Nothing here refuses
+ * a key for an account it has not failed on (sign-in-limits.server.ts).
+ */
+export async function refuseLockedSignIn(db: Executor, body: unknown, address: string | null): Promise<void> {
+  if (!(await mayTryPassword(db, bodyEmail(body), address))) throw tooManyAttempts();
+}
+
+/** After a sign-in: a wrong password (better-auth's 401) counts against the key, and may warn the owner. */
+export async function countFailedSignIn(
+  db: Executor,
+  config: SiteConfig,
+  body: unknown,
+  address: string | null,
+  returned: unknown,
+): Promise<void> {
   const email = bodyEmail(body);
   if (!email || !isAPIError(returned) || returned.statusCode !== 401) return;
-  for (const { key, rule } of signInFailureRules(email, address)) await countHit(db, key, rule);
+  await countWrongPassword(db, config, email, address);
 }
 
 // ------------------------------------------------------------------ sign-up
 
-/** Before a sign-up: counts it against the caller's address, refusing past the hourly share. */
+/** Before a sign-up: counts it against the caller's client key, refusing past the minute's or the hour's share. */
 export async function refuseSignUpFlood(db: Executor, address: string | null): Promise<void> {
-  if (address && !(await countHit(db, `signup:ip:${address}`, RATE_RULES.signUpsPerIp))) throw tooManyAttempts();
+  if (!address) return;
+  const shares = [
+    { key: `signup:minute:ip:${address}`, rule: RATE_RULES.signUpsPerIpPerMinute },
+    { key: `signup:ip:${address}`, rule: RATE_RULES.signUpsPerIp },
+  ];
+  if (!(await withinShares(db, shares))) throw tooManyAttempts();
 }
 
 // ------------------------------------------------------------------ password reset
 
-/** Before a reset-link request: counts it against the caller's address. */
+/** Before a reset-link request: counts it against the caller's client key (five minutes' and the hour's share). */
 export async function refuseResetRequestFlood(db: Executor, address: string | null): Promise<void> {
-  if (address && !(await countHit(db, `reset-request:ip:${address}`, RATE_RULES.resetRequestsPerIp))) throw tooManyAttempts();
+  if (!address) return;
+  const shares = [
+    { key: `reset-request:5min:ip:${address}`, rule: RATE_RULES.resetRequestsPerIpPerFiveMinutes },
+    { key: `reset-request:ip:${address}`, rule: RATE_RULES.resetRequestsPerIp },
+  ];
+  if (!(await withinShares(db, shares))) throw tooManyAttempts();
 }
 
 /** Before a new password is set: counts the attempt against the caller's address and the link. */
@@ -104,43 +133,55 @@ export async function refuseResetGuessing(db: Executor, body: unknown, query: un
   const fromBody = (body as { token?: unknown } | undefined)?.token;
   const fromQuery = (query as { token?: unknown } | undefined)?.token;
   const token = typeof fromBody === "string" && fromBody ? fromBody : typeof fromQuery === "string" ? fromQuery : "";
-  if (address && !(await countHit(db, `reset:ip:${address}`, RATE_RULES.resetAttemptsPerIp))) throw tooManyAttempts();
+  const shares = [
+    { key: `reset:5min:ip:${address}`, rule: RATE_RULES.resetAttemptsPerIpPerFiveMinutes },
+    { key: `reset:ip:${address}`, rule: RATE_RULES.resetAttemptsPerIp },
+  ];
+  if (address && !(await withinShares(db, shares))) throw tooManyAttempts();
   if (token && !(await countHit(db, `reset:token:${token.slice(0, 64)}`, RATE_RULES.resetAttemptsPerToken))) throw tooManyAttempts();
 }
 
 /**
  * After a password reset: the user's other reset links stop working too, so a link lying in an old
- * mail (or in a mailbox someone else read) cannot change the new password.
+ * mail (or in a mailbox someone else read) cannot change the new password; and the account's
+ * wrong-password counters start again, so the owner signs in with the new one at once.
  */
-export async function forgetResetLinks(db: Executor, userId: string): Promise<void> {
+export async function forgetResetLinks(db: Executor, target: { id: string; email: string }): Promise<void> {
   await db
     .delete(verification)
-    .where(and(eq(verification.value, userId), like(verification.identifier, `${RESET_TOKEN_PREFIX}%`)));
+    .where(and(eq(verification.value, target.id), like(verification.identifier, `${RESET_TOKEN_PREFIX}%`)));
+  await forgetWrongPasswords(db, target.email);
 }
 
 // ------------------------------------------------------------------ mail
 
 /**
- * Queues the reset mail. Past an address's hourly share the request still "succeeds" (same answer),
- * but sends nothing.
+ * Queues the reset mail, and retires the account's earlier reset links: only the newest mail's link
+ * works, so an older one lying in a mailbox cannot be used. Past an address's hourly share the
+ * request still "succeeds" (same answer) but sends nothing, and then the unsent link goes instead,
+ * so requests nobody receives cannot retire the link the owner is about to use.
  */
-export async function queueResetMail(db: Executor, config: SiteConfig, to: string, token: string): Promise<void> {
-  if (!(await countHit(db, `reset-mail:email:${to.toLowerCase()}`, RATE_RULES.resetMailsPerEmail))) return;
+export async function queueResetMail(db: Executor, config: SiteConfig, target: { id: string; email: string }, token: string): Promise<void> {
+  const current = `${RESET_TOKEN_PREFIX}${token}`;
+  const mine = and(eq(verification.value, target.id), like(verification.identifier, `${RESET_TOKEN_PREFIX}%`));
+  if (!(await countHit(db, `reset-mail:email:${target.email.toLowerCase()}`, RATE_RULES.resetMailsPerEmail))) {
+    await db.delete(verification).where(and(mine, eq(verification.identifier, current)));
+    return;
+  }
   const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}&type=recovery`;
-  await enqueueEmail(db, passwordResetEmail({ siteName: config.siteName, to, link }));
-}
-
-/** Every new account gets the welcome mail, however it was created (sign-up page or /api/auth). */
-export async function queueWelcomeMail(db: Executor, config: SiteConfig, to: string): Promise<void> {
-  await enqueueEmail(db, welcomeEmail({ siteName: config.siteName, publicUrl: config.publicUrl, to }));
+  await db.transaction(async (tx) => {
+    await tx.delete(verification).where(and(mine, ne(verification.identifier, current)));
+    await enqueueEmail(tx, passwordResetEmail({ siteName: config.siteName, to: target.email, link }));
+  });
 }
 
 // ------------------------------------------------------------------ free listings
 
 /**
- * A free listing granted to an address before it had an account applies as soon as the account
- * exists, however it was created. A failure here must not undo a sign-up that already committed: it
- * is logged, and the hourly lifecycle job claims the grant on its next pass.
+ * A free listing granted to an address before its account was confirmed applies as soon as the
+ * account's owner follows the confirmation link (never at sign-up: anyone can sign up with anyone's
+ * address). A failure here must not undo the confirmation that already committed: it is logged, and
+ * the hourly lifecycle job claims the grant on its next pass.
  */
 export async function claimWaitingFreeListings(
   db: Executor,
@@ -150,7 +191,7 @@ export async function claimWaitingFreeListings(
   try {
     await claimFreeListingGrants(db, context, { userId });
   } catch (error) {
-    context.logger?.error({ err: error, userId }, "claiming free listings at sign-up failed; the hourly job will retry");
+    context.logger?.error({ err: error, userId }, "claiming free listings at confirmation failed; the hourly job will retry");
   }
 }
 
@@ -162,34 +203,6 @@ export async function queueExistingAccountMail(db: Executor, config: SiteConfig,
   // Past the address's hourly share the sign-up still answers the same, but sends nothing.
   if (!(await countHit(db, `existing-account-mail:email:${to.toLowerCase()}`, RATE_RULES.existingAccountMailsPerEmail))) return;
   await enqueueEmail(db, existingAccountEmail({ siteName: config.siteName, publicUrl: config.publicUrl, to }));
-}
-
-function welcomeEmail(args: { siteName: string; publicUrl: string; to: string }): OutgoingEmail {
-  const dashboard = `${args.publicUrl}/dashboard`;
-  const guide = `${args.publicUrl}/safety-first`;
-  const text = [
-    `Welcome to ${args.siteName}!`,
-    "",
-    "Your performer account is ready. To appear in the directory:",
-    "1. Sign in and complete your profile: display name, a bio, your state and city, and at least one category.",
-    "2. Upload a few clear photos of yourself in costume (up to 4).",
-    "3. Activate your listing.",
-    "",
-    `Your dashboard: ${dashboard}`,
-    `Tips on rates, safety and bookings: ${guide}`,
-    "",
-    "If you didn't create this account, you can ignore this email.",
-  ].join("\n");
-  const html = `<p>Welcome to ${escapeHtml(args.siteName)}!</p>
-<p>Your performer account is ready. To appear in the directory:</p>
-<ol>
-<li>Sign in and complete your profile: display name, a bio, your state and city, and at least one category.</li>
-<li>Upload a few clear photos of yourself in costume (up to 4).</li>
-<li>Activate your listing.</li>
-</ol>
-<p><a href="${escapeHtml(dashboard)}">Go to your dashboard</a> &middot; <a href="${escapeHtml(guide)}">Tips on rates, safety and bookings</a></p>
-<p>If you didn't create this account, you can ignore this email.</p>`;
-  return { to: args.to, subject: `Welcome to ${args.siteName}`, text, html };
 }
 
 function existingAccountEmail(args: { siteName: string; publicUrl: string; to: string }): OutgoingEmail {

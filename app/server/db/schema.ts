@@ -59,7 +59,12 @@ export const user = pgTable(
   },
   // The admin's profile search matches any part of the account email (ILIKE '%term%'), which only a
   // trigram index can answer without reading every account.
-  (t) => [index("user_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`)],
+  (t) => [
+    index("user_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
+    // The few accounts still waiting for their address to be confirmed, oldest first: the removal job's
+    // read (jobs/unconfirmed-accounts.server.ts) without touching the confirmed ones.
+    index("user_unconfirmed_created_idx").on(t.createdAt).where(sql`not email_verified`),
+  ],
 );
 
 export const session = pgTable(

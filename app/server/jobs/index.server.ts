@@ -3,13 +3,20 @@ import type { AppServices } from "../services.server";
 import { listingLifecycleJobs } from "./listing-lifecycle.server";
 import { sweepStoredFileDeletions } from "../stored-file-deletions.server";
 import { pruneExpiredRows } from "./maintenance.server";
+import { unconfirmedAccountsJob } from "./unconfirmed-accounts.server";
 import type { Job } from "./scheduler.server";
 
 const BATCH_SIZE = 10;
 
 /** The background jobs every app process runs. */
 export function appJobs(services: AppServices): Job[] {
-  return [outboxJob(services), maintenanceJob(services), storageSweepJob(services), ...listingLifecycleJobs(services)];
+  return [
+    outboxJob(services),
+    maintenanceJob(services),
+    storageSweepJob(services),
+    ...listingLifecycleJobs(services),
+    unconfirmedAccountsJob(services),
+  ];
 }
 
 function outboxJob({ db, config, logger }: AppServices): Job {

@@ -10,6 +10,7 @@ import {
   INVALID_PRODUCT_MESSAGE,
   PaymentsError,
   TERMS_VERSION,
+  UNCONFIRMED_CHECKOUT_MESSAGE,
   type PaymentsContext,
 } from "./context.server";
 import { isLiveSubscription, refreshListing } from "./listing-status.server";
@@ -129,6 +130,10 @@ export interface StartCheckoutInput {
  */
 export async function startCheckout(context: PaymentsContext, input: StartCheckoutInput): Promise<CheckoutStart> {
   if (input.planId !== PLANS.YEARLY_MEMBERSHIP.id) throw new PaymentsError(INVALID_PRODUCT_MESSAGE, "invalid_product");
+  // Paying lists the account, so it must be the address's owner's: before confirmation nothing is
+  // created in Stripe at all (no customer, no session).
+  const [account] = await context.db.select({ confirmed: user.emailVerified }).from(user).where(eq(user.id, input.userId));
+  if (account && !account.confirmed) throw new PaymentsError(UNCONFIRMED_CHECKOUT_MESSAGE, "unconfirmed");
   const stripe = requireStripe(context);
   const now = input.now ?? new Date();
   const links = billingLinks(context.config.publicUrl);

@@ -28,7 +28,11 @@ export { CHECKOUT_FAILED_MESSAGE, INVALID_PRODUCT_MESSAGE } from "~/lib/subscrip
  */
 export const TERMS_VERSION = "2025-05-16";
 
-export type PaymentsErrorCode = "invalid_product" | "not_configured" | "no_customer" | "provider";
+export type PaymentsErrorCode = "invalid_product" | "not_configured" | "no_customer" | "provider" | "unconfirmed";
+
+/** Why checkout refuses an account whose address is not confirmed yet. */
+export const UNCONFIRMED_CHECKOUT_MESSAGE =
+  "Please confirm your email address before subscribing: follow the link we emailed you, or send a new one from your dashboard.";
 
 /** A failure the subscription page shows in its inline error box; `message` is safe to show. */
 export class PaymentsError extends Error {

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gte, isNull, or, sql } from "drizzle-orm";
 import { PLANS } from "~/lib/constants";
 import { fillCharactersFromApplication } from "../application-characters.server";
 import type { Executor } from "../db/client.server";
@@ -53,16 +53,20 @@ export async function grantFreeListing(
   const startsOn = input.startsOn ?? todayIso(now);
   const endsOn = input.endsOn ?? addMonths(startsOn, PLANS.YEARLY_MEMBERSHIP.months);
   return db.transaction(async (tx) => {
-    let userId = input.userId ?? null;
-    if (!userId && email) {
-      const [account] = await tx.select({ id: user.id }).from(user).where(sql`lower(${user.email}) = ${email}`);
-      userId = account?.id ?? null;
-    }
+    const holder = { id: user.id, email: user.email, confirmed: user.emailVerified };
+    const [account] = input.userId
+      ? await tx.select(holder).from(user).where(eq(user.id, input.userId))
+      : await tx.select(holder).from(user).where(sql`lower(${user.email}) = ${email}`);
+    // A free year reaches an account only once its owner has confirmed the address: anyone can sign
+    // up with someone else's. Until then it waits on the account's address, and following the
+    // confirmation link attaches it (claimFreeListingGrants).
+    const userId = account?.confirmed ? account.id : null;
+    const waitsFor = account && !account.confirmed ? account.email.toLowerCase() : email;
     const [grant] = await tx
       .insert(freeListingGrants)
       .values({
         userId,
-        email,
+        email: waitsFor,
         startsOn,
         endsOn,
         grantedBy: input.grantedBy ?? null,
@@ -74,6 +78,40 @@ export async function grantFreeListing(
     if (userId && input.sourceRequestId) await fillCharactersFromApplication(tx, userId, input.sourceRequestId);
     return { grantId: grant.id, userId, listing };
   });
+}
+
+/**
+ * The free year a person already holds (not revoked, not over), whichever way it reaches them: granted
+ * to the account, to the address, or to the account that has the address. The program gives one
+ * person one of its spots, so an application or an approval for such a person is refused.
+ */
+export async function heldFreeListing(
+  db: Executor,
+  holder: { userId?: string | null; email: string },
+  today: string = todayIso(),
+): Promise<{ endsOn: string } | null> {
+  const email = holder.email.trim().toLowerCase();
+  const [grant] = await db
+    .select({ endsOn: freeListingGrants.endsOn })
+    .from(freeListingGrants)
+    .where(
+      and(
+        isNull(freeListingGrants.revokedAt),
+        gte(freeListingGrants.endsOn, today),
+        or(
+          eq(freeListingGrants.email, email),
+          sql`${freeListingGrants.userId} in (select ${user.id} from ${user} where lower(${user.email}) = ${email})`,
+          // A grant to the account, attached or still waiting on the account's own address.
+          holder.userId ? eq(freeListingGrants.userId, holder.userId) : undefined,
+          holder.userId
+            ? sql`${freeListingGrants.email} in (select lower(${user.email}) from ${user} where ${user.id} = ${holder.userId})`
+            : undefined,
+        ),
+      ),
+    )
+    .orderBy(desc(freeListingGrants.endsOn))
+    .limit(1);
+  return grant ?? null;
 }
 
 /** Withdraws a grant (listed in error, rule broken); the listing falls back to whatever was paid. */
@@ -94,8 +132,9 @@ export async function revokeFreeListingGrant(
 }
 
 /**
- * Attaches grants waiting for an email address to the account that now has it, and recomputes
- * those listings. Call after sign-up; the hourly lifecycle job also runs it for every account.
+ * Attaches grants waiting for an email address to the account that has it and has confirmed it, and
+ * recomputes those listings. Called when an address is confirmed; the hourly lifecycle job also runs
+ * it for every account. An unconfirmed account's grants keep waiting.
  */
 export async function claimFreeListingGrants(
   db: Executor,
@@ -109,7 +148,9 @@ export async function claimFreeListingGrants(
       .select({ grantId: freeListingGrants.id, userId: user.id, sourceRequestId: freeListingGrants.sourceRequestId })
       .from(freeListingGrants)
       .innerJoin(user, sql`${freeListingGrants.email} = lower(${user.email})`)
-      .where(and(isNull(freeListingGrants.userId), options.userId ? eq(user.id, options.userId) : undefined))
+      .where(
+        and(isNull(freeListingGrants.userId), eq(user.emailVerified, true), options.userId ? eq(user.id, options.userId) : undefined),
+      )
       // Newest first: when several applications were approved, the latest one's characters are used.
       .orderBy(desc(freeListingGrants.createdAt))
       .for("update", { of: freeListingGrants, skipLocked: true });
