@@ -38,12 +38,15 @@ export async function removeUnconfirmedAccounts(
       )
       .orderBy(asc(user.createdAt), asc(user.id))
       .limit(BATCH);
+    let removedNow = 0;
     for (const account of due) {
       const outcome = await deleteAccount(ctx, { userId: account.id, actor: { kind: "unconfirmed", createdBefore } });
-      if (outcome.kind === "deleted") result.removed++;
+      if (outcome.kind === "deleted") removedNow++;
     }
-    // Each account read is gone or confirmed now, so the next read starts past it by itself.
-    if (due.length < BATCH) return result;
+    result.removed += removedNow;
+    // Each account removed is gone, so the next read starts past it by itself. A batch of which
+    // none could go (a deletion that keeps failing) would be read again forever: the next run retries.
+    if (due.length < BATCH || removedNow === 0) return result;
   }
 }
 
