@@ -22,10 +22,15 @@ function queryPattern(term: string) {
   return encodeURIComponent(term).replace(/%20/g, "\\+");
 }
 
-async function searchSection(page: Page, term: string) {
-  const main = page.getByRole("main");
-  await main.getByRole("searchbox", { name: "Search" }).fill(term);
-  await main.getByRole("button", { name: "Apply" }).click();
+/**
+ * Searches the section's own filter form. After a tab link, the address changes a moment before the
+ * new section replaces the old one, so a search box found by its label alone could be the previous
+ * section's, about to be thrown away with what was typed into it.
+ */
+async function searchSection(page: Page, section: "free listing requests" | "messages" | "profiles", term: string) {
+  const form = page.getByRole("main").getByRole("search", { name: `Filter ${section}` });
+  await form.getByRole("searchbox", { name: "Search" }).fill(term);
+  await form.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(new RegExp(`q=${queryPattern(term)}`));
 }
 
@@ -56,7 +61,7 @@ test("a visitor applies, the admin approves with a note, the applicant signs up,
   // The admin finds it, reads it and approves it with a note.
   await signInAs(page, ACCOUNTS.admin.email, "/admin");
   await expect(page.getByRole("heading", { level: 2, name: /^Free Listing Requests/ })).toBeVisible();
-  await searchSection(page, applicant.email);
+  await searchSection(page, "free listing requests", applicant.email);
   const row = page.getByTestId("request-row").filter({ hasText: applicant.name });
   await expect(row).toHaveCount(1);
   await expect(rowText(row, "Pending")).toBeVisible();
@@ -131,7 +136,7 @@ test("the admin deactivates a profile, a visitor gets Profile Not Found, and act
 
   await signInAs(page, ACCOUNTS.admin.email, "/admin?tab=profiles");
   await expect(page.getByRole("heading", { level: 2, name: /^Profiles/ })).toBeVisible();
-  await searchSection(page, listed.displayName);
+  await searchSection(page, "profiles", listed.displayName);
   const row = page.getByTestId("profile-row").filter({ hasText: listed.displayName });
   await expect(row).toHaveCount(1);
   await expect(row.getByText(listed.email)).toBeVisible();
@@ -153,7 +158,7 @@ test("the admin deactivates a profile, a visitor gets Profile Not Found, and act
   await visitorContext.close();
 
   // Deleting asks first; dismissing keeps the profile, accepting removes it.
-  await searchSection(page, doomedProfile.displayName);
+  await searchSection(page, "profiles", doomedProfile.displayName);
   const doomed = page.getByTestId("profile-row").filter({ hasText: doomedProfile.displayName });
   const deleteButton = doomed.getByRole("button", { name: `Delete profile ${doomedProfile.displayName}` });
   page.once("dialog", (dialog) => {
@@ -174,7 +179,7 @@ test("the admin reads a message, marks it read and deletes it", async ({ page },
   await signInAs(page, ACCOUNTS.admin.email, "/admin");
   await page.getByRole("link", { name: /^Messages/ }).click();
   await expect(page).toHaveURL(/\/admin\?tab=messages$/);
-  await searchSection(page, message.senderName);
+  await searchSection(page, "messages", message.senderName);
   const row = page.getByTestId("message-row").filter({ hasText: message.senderName });
   await expect(rowText(row, "Unread")).toBeVisible();
   await expect(row).toHaveClass(/bg-brand-50/);
