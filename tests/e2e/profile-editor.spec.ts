@@ -33,6 +33,9 @@ async function waitForToastsToClear(page: Page) {
 }
 
 test("a new performer signs up, signs in, fills the profile fixing the errors first, then previews it", async ({ page }) => {
+  // The whole first visit in one journey (about 40 s alone, with two toasts to wait out): beside
+  // another journey on two cores it passed the 45 s default twice, at different steps.
+  test.setTimeout(90_000);
   const account = `editor-journey-${Date.now()}@example.com`;
   await page.goto("/signup?redirectTo=/dashboard/preview");
   await page.getByLabel(/^Email/).fill(account);
