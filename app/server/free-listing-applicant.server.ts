@@ -1,9 +1,9 @@
-import { and, desc, eq, gte, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, or, sql } from "drizzle-orm";
 import { formInput } from "~/lib/form";
 import { freeListingSchema, type FreeListingValues } from "~/lib/free-listing-schema";
 import type { ApplicantStanding, FreeListingApplicant } from "~/lib/free-listing-view";
 import type { Executor } from "./db/client.server";
-import { freeListingGrants, freeListingRequests, profiles, user } from "./db/schema";
+import { freeListingRequests, profiles, user } from "./db/schema";
 import { heldFreeListing } from "./payments/grants.server";
 import { todayIso } from "./visibility.server";
 
@@ -28,18 +28,7 @@ export async function applicantStanding(
   today: string = todayIso(),
 ): Promise<ApplicantStanding | null> {
   const email = account.email.toLowerCase();
-  const [grant] = await db
-    .select({ endsOn: freeListingGrants.endsOn })
-    .from(freeListingGrants)
-    .where(
-      and(
-        isNull(freeListingGrants.revokedAt),
-        gte(freeListingGrants.endsOn, today),
-        or(eq(freeListingGrants.userId, account.id), and(isNull(freeListingGrants.userId), eq(freeListingGrants.email, email))),
-      ),
-    )
-    .orderBy(desc(freeListingGrants.endsOn))
-    .limit(1);
+  const grant = await heldFreeListing(db, { userId: account.id, email }, today);
   if (grant) return { kind: "granted", endsOn: grant.endsOn };
 
   const [pending] = await db

@@ -1,7 +1,5 @@
-import { and, eq } from "drizzle-orm";
 import type { Executor } from "../db/client.server";
-import { rateLimitHits } from "../db/schema";
-import { hitRateLimit } from "../rate-limit.server";
+import { hitRateLimit, peekRateLimit } from "../rate-limit.server";
 
 // The account rate limits, shared by better-auth's hooks (hook-rules.server.ts) and the account
 // operations (accounts.server.ts). better-auth's own limiter only sees requests that reach its HTTP
@@ -61,17 +59,9 @@ export const RATE_RULES = {
   resetAttemptsPerIp: { limit: 30, windowMs: 15 * 60_000 },
 } satisfies Record<string, Rule>;
 
-function windowStart(rule: Rule, now: Date): Date {
-  return new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
-}
-
 /** How many hits the key has in the rule's current window, without counting anything. */
 export async function hitsSoFar(db: Executor, key: string, rule: Rule, now: Date = new Date()): Promise<number> {
-  const [row] = await db
-    .select({ count: rateLimitHits.count })
-    .from(rateLimitHits)
-    .where(and(eq(rateLimitHits.key, key), eq(rateLimitHits.windowStart, windowStart(rule, now))));
-  return row?.count ?? 0;
+  return (await peekRateLimit(db, { key, ...rule }, 0, now)).count;
 }
 
 /** Whether the rule is already used up, without counting anything. */
