@@ -27,6 +27,7 @@ import {
   TRAVEL_ANSWERS,
   TRAVEL_RANGE_VALUES,
 } from "../../lib/constants";
+import { AUDIENCES } from "../../lib/audience";
 
 const tsvector = customType<{ data: string }>({
   dataType() {
@@ -172,6 +173,12 @@ export const profiles = pgTable(
     adultThemesOk: boolean("adult_themes_ok").notNull().default(false),
     groupPerformer: boolean("group_performer").notNull().default(false),
     backgroundCheck: boolean("background_check").notNull().default(false),
+    // Who the shows are for, one answer (app/lib/audience.ts): kids, all or adults. Null until the
+    // performer answers (profiles older than migration 0017 whose old answers could not tell); the
+    // dashboard asks them. Adults-only acts stay out of every search unless the visitor asks for
+    // adult events. The Kids' Parties Only and 18+ Events Only categories and family_friendly_only
+    // follow it (the profile editor keeps them consistent).
+    audience: text("audience"),
     // How soon this performer usually opens a new inquiry, in whole hours (the median of their recent
     // inquiries' first reads), kept by the inbox when an inquiry is first opened; null until there
     // are enough reads to say (app/server/insights/). Cards and the profile show it.
@@ -197,6 +204,7 @@ export const profiles = pgTable(
     check("profiles_price_min_check", sql`${t.priceMin} is null or ${t.priceMin} >= 0`),
     check("profiles_price_max_check", sql`${t.priceMax} is null or ${t.priceMax} >= 0`),
     check("profiles_state_check", sql`${t.state} is null or ${t.state} ~ '^[A-Z]{2}$'`),
+    check("profiles_audience_check", sql`${t.audience} is null or ${t.audience} in (${sqlList(AUDIENCES)})`),
     // Public listings: the partial indexes carry the static half of the visibility rule.
     index("profiles_public_state_city_idx")
       .on(t.state, t.city, t.createdAt)
@@ -261,6 +269,11 @@ export const profileSearch = pgTable(
     travelRadius: text("travel_radius").notNull(),
     searchVector: tsvector("search_vector"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    // The listing filters' columns (migration 0017): who the shows are for, the lowest hourly
+    // price, solo or group.
+    audience: text("audience"),
+    priceMin: integer("price_min"),
+    groupPerformer: boolean("group_performer").notNull().default(false),
   },
   (t) => [
     // The same partial indexes the profiles table has for these reads (see there).

@@ -1,0 +1,96 @@
+import type { Audience } from "./audience";
+
+// The refinements every listing page offers beside its place and category filters (browse, a
+// category, a city, search), in the address so a link or a plain GET form (no JavaScript) carries
+// them: `budget` (most dollars an hour the visitor will pay, read against a performer's lowest
+// price), `miles` (how far from the place searched, with a place only), `audience`, `size` (solo or
+// group) and `sort`. Reading them back is forgiving: an unknown value is dropped, never an error.
+
+export const BUDGETS = [100, 150, 200, 300, 500] as const;
+export const RADIUS_MILES = [25, 50, 100, 150] as const;
+export type RadiusMiles = (typeof RADIUS_MILES)[number];
+
+/**
+ * Whose shows a listing includes. "family" is the default, every act but adults-only ones; "kids"
+ * only acts for kids and families; "adults" every act, adults-only ones included (adult events).
+ */
+export const AUDIENCE_FILTERS = ["family", "kids", "adults"] as const;
+export type AudienceFilter = (typeof AUDIENCE_FILTERS)[number];
+export const DEFAULT_AUDIENCE_FILTER: AudienceFilter = "family";
+
+export const GROUP_SIZES = ["solo", "group"] as const;
+export type GroupSize = (typeof GROUP_SIZES)[number];
+
+/** "best" is relevance for a search and newest for a plain listing; "nearest" needs a place. */
+export const SORTS = ["best", "nearest", "price", "newest"] as const;
+export type ListingSort = (typeof SORTS)[number];
+
+export const SORT_LABELS: Record<ListingSort, string> = {
+  best: "Best match",
+  nearest: "Nearest",
+  price: "Lowest price",
+  newest: "Newest",
+};
+
+export const AUDIENCE_FILTER_LABELS: Record<AudienceFilter, string> = {
+  family: "Family events",
+  kids: "Young children",
+  adults: "Adult events (18+ acts too)",
+};
+
+export interface ListingRefinements {
+  /** Most dollars an hour; a performer whose lowest price is above it is left out (no price: kept). */
+  budget: number | null;
+  /** With a place: only performers this many miles away or closer. */
+  miles: RadiusMiles | null;
+  audience: AudienceFilter;
+  size: GroupSize | null;
+  sort: ListingSort;
+}
+
+export const NO_REFINEMENTS: ListingRefinements = { budget: null, miles: null, audience: DEFAULT_AUDIENCE_FILTER, size: null, sort: "best" };
+
+function pick<T extends string>(values: readonly T[], raw: string | null): T | null {
+  return raw !== null && (values as readonly string[]).includes(raw) ? (raw as T) : null;
+}
+
+/** Reads the refinements from a query string; anything unknown falls back to its default. */
+export function parseRefinements(params: URLSearchParams): ListingRefinements {
+  const budget = Number.parseInt(params.get("budget") ?? "", 10);
+  const miles = Number.parseInt(params.get("miles") ?? "", 10);
+  return {
+    budget: Number.isFinite(budget) && budget > 0 ? Math.min(budget, 100_000) : null,
+    miles: (RADIUS_MILES as readonly number[]).includes(miles) ? (miles as RadiusMiles) : null,
+    audience: pick(AUDIENCE_FILTERS, params.get("audience")) ?? DEFAULT_AUDIENCE_FILTER,
+    size: pick(GROUP_SIZES, params.get("size")),
+    sort: pick(SORTS, params.get("sort")) ?? "best",
+  };
+}
+
+/** Writes the refinements that differ from their defaults into `params` (for links and canonical addresses). */
+export function writeRefinements(params: URLSearchParams, refinements: Partial<ListingRefinements>): URLSearchParams {
+  if (refinements.budget) params.set("budget", String(refinements.budget));
+  if (refinements.miles) params.set("miles", String(refinements.miles));
+  if (refinements.audience && refinements.audience !== DEFAULT_AUDIENCE_FILTER) params.set("audience", refinements.audience);
+  if (refinements.size) params.set("size", refinements.size);
+  if (refinements.sort && refinements.sort !== "best") params.set("sort", refinements.sort);
+  return params;
+}
+
+/** How many refinements are on, for the phone sheet's "Filters (N)". */
+export function refinementCount(refinements: ListingRefinements): number {
+  return (
+    (refinements.budget ? 1 : 0) +
+    (refinements.miles ? 1 : 0) +
+    (refinements.audience !== DEFAULT_AUDIENCE_FILTER ? 1 : 0) +
+    (refinements.size ? 1 : 0) +
+    (refinements.sort !== "best" ? 1 : 0)
+  );
+}
+
+/** Which audiences a filter admits; null admits every profile. Unknown audiences (null) count as family acts. */
+export function admittedAudiences(filter: AudienceFilter): { audiences: Audience[]; unknownAdmitted: boolean } | null {
+  if (filter === "adults") return null;
+  if (filter === "kids") return { audiences: ["kids"], unknownAdmitted: false };
+  return { audiences: ["kids", "all"], unknownAdmitted: true };
+}
