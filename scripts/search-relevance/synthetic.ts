@@ -60,6 +60,22 @@ export async function addSyntheticProfiles(pool: pg.Pool, from: number, to: numb
        from generate_series($1::int, $2::int) i cross join lateral generate_series(1, 1 + (i * 7) % 3) n`,
       [from, to],
     );
+    // Where profiles have one audience answer (migration 0017), it follows the categories drawn
+    // (18+ wins over Kids' Parties Only); the rest stay unanswered, as most existing profiles are.
+    // Only those rows are rewritten, so the extra update stays a quarter of the table.
+    const audience = await client.query(`select 1 from information_schema.columns where table_name = 'profiles' and column_name = 'audience'`);
+    if (audience.rowCount) {
+      await client.query(
+        `update profiles p set audience = a.audience
+         from (select profile_id, case when bool_or(category = '18+ Events Only') then 'adults' else 'kids' end as audience
+               from profile_categories
+               where category in ('18+ Events Only', 'Kids'' Parties Only')
+                 and profile_id in (select 'synthetic-' || i from generate_series($1::int, $2::int) i)
+               group by profile_id) a
+         where a.profile_id = p.id`,
+        [from, to],
+      );
+    }
     await client.query("commit");
   } catch (error) {
     await client.query("rollback");
