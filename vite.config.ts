@@ -18,9 +18,10 @@ const FILTERS =
 // The listing pages' own result list.
 // (Not the structured data: the category list's page needs it too, and nothing else of these.)
 const LISTING = /\/app\/components\/directory\/(DirectoryListing|DirectoryResults)\./;
-// The category tiles and the example cards (home; the list of categories). A category page gets its
-// blurb and, while it has no performers, its example cards with its data instead.
-const CATEGORY_CARDS = /\/app\/(components\/directory\/CategoryCards|lib\/sample-profiles)\./;
+// The category tiles, the tiles in parents' words and the example cards (home; the list of
+// categories). A category page gets its blurb and, while it has no performers, its example cards
+// with its data instead.
+const CATEGORY_CARDS = /\/app\/(components\/directory\/(CategoryCards|ParentTiles)|lib\/sample-profiles)\./;
 // The inquiry forms (a profile's, and "Ask them all" with the list's choice of whom to ask), loaded
 // as the visitor nears one (see ServerHtmlUntil); their confirmation loads on demand in turn, see
 // LazyConfirmation.ts.

@@ -3,22 +3,29 @@ ALTER TABLE "profile_search" ADD COLUMN "price_min" integer;--> statement-breakp
 ALTER TABLE "profile_search" ADD COLUMN "group_performer" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "profiles" ADD COLUMN "audience" text;--> statement-breakpoint
 ALTER TABLE "profiles" ADD CONSTRAINT "profiles_audience_check" CHECK ("profiles"."audience" is null or "profiles"."audience" in ('kids', 'all', 'adults'));--> statement-breakpoint
--- One audience per profile, from the answers it already holds where they agree: the 18+ category
--- alone says adults, Kids' Parties Only alone says kids, a family-friendly-only act that chose
--- neither plays for all ages. Contradictory or silent profiles stay unknown (null), shown in family
--- searches as before, and the dashboard asks their performer.
-UPDATE "profiles" AS p SET "audience" = CASE
-    WHEN a.adult AND NOT a.kids THEN 'adults'
-    WHEN a.kids AND NOT a.adult AND NOT p."adult_themes_ok" THEN 'kids'
-    WHEN NOT a.kids AND NOT a.adult AND p."family_friendly_only" AND NOT p."adult_themes_ok" THEN 'all'
-    ELSE NULL END
+-- One audience per profile, from the answers it already holds where they agree (the same reading
+-- as inferAudience in app/lib/audience-rules.ts): the 18+ category alone says adults, Kids' Parties
+-- Only alone without adult themes says kids, a family-friendly-only act that chose neither category
+-- and no adult themes plays for all ages. The family-friendly flag then follows the answer, as the
+-- editor keeps it. Contradictory or silent profiles stay unknown (null), shown in family searches as
+-- before, and the dashboard asks their performer.
+UPDATE "profiles" AS p SET
+  "audience" = a."inferred",
+  "family_friendly_only" = a."inferred" <> 'adults'
 FROM (
-  SELECT pr."id",
-    EXISTS (SELECT 1 FROM "profile_categories" c WHERE c."profile_id" = pr."id" AND c."category" = '18+ Events Only') AS adult,
-    EXISTS (SELECT 1 FROM "profile_categories" c WHERE c."profile_id" = pr."id" AND c."category" = 'Kids'' Parties Only') AS kids
+  SELECT pr."id", CASE
+      WHEN c.adult AND NOT c.kids THEN 'adults'
+      WHEN c.kids AND NOT c.adult AND NOT pr."adult_themes_ok" THEN 'kids'
+      WHEN NOT c.kids AND NOT c.adult AND pr."family_friendly_only" AND NOT pr."adult_themes_ok" THEN 'all'
+    END AS "inferred"
   FROM "profiles" AS pr
+  CROSS JOIN LATERAL (
+    SELECT
+      EXISTS (SELECT 1 FROM "profile_categories" k WHERE k."profile_id" = pr."id" AND k."category" = '18+ Events Only') AS adult,
+      EXISTS (SELECT 1 FROM "profile_categories" k WHERE k."profile_id" = pr."id" AND k."category" = 'Kids'' Parties Only') AS kids
+  ) AS c
 ) AS a
-WHERE a."id" = p."id";--> statement-breakpoint
+WHERE a."id" = p."id" AND a."inferred" IS NOT NULL;--> statement-breakpoint
 -- profile_search also repeats what the listing filters read (audience, lowest price, solo or group),
 -- kept by the same trigger as before (migration 0009), now also on those columns.
 CREATE OR REPLACE FUNCTION "profile_search_sync"() RETURNS trigger LANGUAGE plpgsql AS $$

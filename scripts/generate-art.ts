@@ -1,7 +1,8 @@
 import { mkdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import { HERO_COUNT, heroSvg, ogSvg, placeholderSvg, sampleSvg } from "./art/index";
+import { HERO_COUNT, heroSvg, ogSvg, placeholderSvg, sampleSvg, TILE_SCENES, tileSvg } from "./art/index";
+import { TILE_IMAGE_WIDTHS } from "~/lib/parent-tiles";
 
 // Draws the site's own artwork (no stock photos, no trademarked characters) and writes the files
 // committed under public/images. Run with `npm run images:generate` after changing scripts/art.
@@ -26,6 +27,14 @@ async function main(): Promise<void> {
   for (let i = 1; i <= 4; i++) {
     await webp(`sample-${i}.webp`, sampleSvg(i), 76);
     written.push(`sample-${i}.webp`);
+  }
+  // The tiles in parents' words: small 3:2 pictures at the widths the tiles offer the browser.
+  await mkdir(path.join(OUT_DIR, "tiles"), { recursive: true });
+  for (const id of TILE_SCENES) {
+    for (const width of TILE_IMAGE_WIDTHS) {
+      await webp(`tiles/${id}-${width}.webp`, tileSvg(id, width), width < 400 ? 72 : 66);
+      written.push(`tiles/${id}-${width}.webp`);
+    }
   }
   await writeFile(path.join(OUT_DIR, "og-default.png"), await sharp(Buffer.from(ogSvg())).png({ palette: true, quality: 90, effort: 10 }).toBuffer());
   written.push("og-default.png");

@@ -4,14 +4,18 @@
 
 import { hasControlCharacter } from "./form";
 
-export const ADMIN_TABS = ["requests", "messages", "profiles"] as const;
+export const ADMIN_TABS = ["requests", "messages", "profiles", "searches"] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 export const ADMIN_TAB_TITLES: Record<AdminTab, string> = {
   requests: "Free Listing Requests",
   messages: "Messages",
   profiles: "Profiles",
+  searches: "What visitors searched for and did not find",
 };
+
+/** A tab's own label where the section's title is too long for a tab. */
+export const ADMIN_TAB_LABELS: Record<AdminTab, string> = { ...ADMIN_TAB_TITLES, searches: "Unmet searches" };
 
 /** Each section's status filter: value and label, the first being "everything". */
 export const ADMIN_STATUS_FILTERS = {
@@ -34,11 +38,17 @@ export const ADMIN_STATUS_FILTERS = {
     { value: "expired", label: "Expired" },
     { value: "unpaid", label: "Not paid" },
   ],
+  // The unmet searches' "status" is the period summed.
+  searches: [
+    { value: "all", label: "Last 30 days" },
+    { value: "week", label: "Last 7 days" },
+  ],
 } as const satisfies Record<AdminTab, readonly { value: string; label: string }[]>;
 
 export type RequestStatusFilter = (typeof ADMIN_STATUS_FILTERS.requests)[number]["value"];
 export type MessageStatusFilter = (typeof ADMIN_STATUS_FILTERS.messages)[number]["value"];
 export type ProfileStatusFilter = (typeof ADMIN_STATUS_FILTERS.profiles)[number]["value"];
+export type UnmetSearchPeriod = (typeof ADMIN_STATUS_FILTERS.searches)[number]["value"];
 
 /** Where the admin is: everything /admin's address says. */
 export interface AdminLocation {
@@ -98,6 +108,8 @@ export interface AdminSectionCounts {
   requests: { total: number; pending: number };
   messages: { total: number; unread: number };
   profiles: { total: number; inactive: number };
+  /** Different searches that found nobody in the last 30 days. */
+  searches: { total: number };
   /** Free listings granted so far, and the program's limit. */
   freeListings: { granted: number; limit: number };
 }
@@ -189,10 +201,25 @@ export interface ProfileRowView {
   categories: string[];
 }
 
+/** A search that found nobody, summed over the period: its words, its place and how many visitors asked. */
+export interface UnmetSearchRowView {
+  /** Normalised words; "" when only a place was searched. */
+  words: string;
+  /** "Orlando, FL", "Florida", or "" for no place. */
+  place: string;
+  /** Visitors who searched it, each counted once a day. */
+  visitors: number;
+  /** Days on which someone searched it. */
+  days: number;
+  /** The last such day, YYYY-MM-DD (UTC). */
+  lastDay: string;
+}
+
 export type AdminSection =
   | { tab: "requests"; rows: RequestRowView[]; detail: RequestDetailView | null; pageInfo: PageInfo }
   | { tab: "messages"; rows: MessageRowView[]; detail: MessageDetailView | null; pageInfo: PageInfo }
-  | { tab: "profiles"; rows: ProfileRowView[]; detail: null; pageInfo: PageInfo };
+  | { tab: "profiles"; rows: ProfileRowView[]; detail: null; pageInfo: PageInfo }
+  | { tab: "searches"; rows: UnmetSearchRowView[]; detail: null; pageInfo: PageInfo };
 
 export interface AuditView {
   id: string;

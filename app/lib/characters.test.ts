@@ -15,6 +15,7 @@ function profileWith(characters: string[]) {
     state: "FL",
     city: "Orlando",
     categories: ["Hero"],
+    audience: "all",
     characters,
   });
 }
@@ -64,6 +65,7 @@ describe("a performer's character list", () => {
     }
     form.append("travelRadius", "local_only");
     form.append("categories", "Hero");
+    form.append("audience", "kids");
     for (const box of ["Ice Queen", "", "Mermaid Princess, Sea Witch"]) form.append("characters", box);
     const result = parseForm(profileSchema, form);
     expect(result.values.characters).toEqual(["Ice Queen", "", "Mermaid Princess, Sea Witch"]);

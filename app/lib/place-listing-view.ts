@@ -1,39 +1,49 @@
 import type { ProfileCardData } from "./profile-view";
 
-// A listing page for a place (/browse/{ST}?city=..., a category page with a city, or a state page
-// where nobody is based): the performers based there first, then those whose travel range reaches
-// it, nearest first, then those who travel anywhere, in their own group. When none of the three
-// has anyone, the nearest performers at all, so a place never shows an empty page while anyone
-// could come.
+// Who a place can have, in distance bands, on city pages and place searches alike: those whose
+// travel range covers the place ("covers", nearest first); those within the nearby distance (150
+// miles unless NEARBY_MILES says otherwise) whose usual range stops short of it ("nearby", nearest
+// first, each card saying how far they usually travel); and those who travel anywhere, farther
+// away ("nationwide", by distance). When none of the three has anyone, the nearest performers at
+// all ("nearest"), so a place never shows an empty page while anyone could come.
 
-export type PlaceGroup = "based" | "travels" | "nationwide" | "nearest";
+export type PlaceGroup = "covers" | "nearby" | "nationwide" | "nearest";
 
 export interface PlaceHit {
   profile: ProfileCardData;
   group: PlaceGroup;
-  /** Miles from the place to the performer's city; null for performers based there. */
+  /** Miles from the place to the performer's city; null when the performer gave no city we know. */
   distanceMiles: number | null;
+  /** How far the performer usually travels, in miles; null for nationwide. */
+  rangeMiles: number | null;
 }
 
 export interface PlaceListingView {
   /** "Orlando" for a city page, "Wyoming" for a state page. */
   placeName: string;
-  /** How many performers each group holds over all pages (the page shows a slice of them). */
-  counts: Record<PlaceGroup, number>;
+  /**
+   * How many performers each group holds over all pages (the page shows a slice of them). Null for
+   * a group past the counting limit: the groups before it already hold 1,000 or more.
+   */
+  counts: Record<PlaceGroup, number | null>;
+  /** The last counted group holds more than its count says ("1,000+"). */
+  countsAtLeast: boolean;
   hits: PlaceHit[];
 }
 
 /** The group of performers who travel anywhere, on city pages and place searches alike. */
 export const NATIONWIDE_HEADING = "Travels nationwide: ask about travel fees";
 export const NATIONWIDE_NOTE = "They travel anywhere in the US. Distances are from their home city.";
+/** The group whose usual range stops short of the place. */
+export const NEARBY_HEADING = "Nearby, may charge travel";
 
 /** The heading over each group's cards. */
 export function placeGroupHeading(group: PlaceGroup, place: string): string {
   switch (group) {
-    case "based":
-      return `Based in ${place}`;
-    case "travels":
-      return `Travel to ${place} from nearby`;
+    case "covers":
+      return `Travel to ${place}`;
+    case "nearby":
+      return NEARBY_HEADING;
     case "nationwide":
       return NATIONWIDE_HEADING;
     case "nearest":
@@ -41,14 +51,15 @@ export function placeGroupHeading(group: PlaceGroup, place: string): string {
   }
 }
 
+const performers = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "performer" : "performers"}`;
+
 /** The line under a group's heading ("" when the heading says it all). */
-export function placeGroupNote(group: PlaceGroup, place: string, count: number): string {
-  const performers = `${count.toLocaleString("en-US")} ${count === 1 ? "performer" : "performers"}`;
+export function placeGroupNote(group: PlaceGroup, place: string, count: number | null): string {
   switch (group) {
-    case "based":
-      return "";
-    case "travels":
-      return `${performers} whose travel range reaches ${place}, nearest first.`;
+    case "covers":
+      return count === null ? `Their travel range reaches ${place}, nearest first.` : `${performers(count)} whose travel range reaches ${place}, nearest first.`;
+    case "nearby":
+      return `Close to ${place}, but past their usual travel range: ask whether they would come, and about travel fees.`;
     case "nationwide":
       return NATIONWIDE_NOTE;
     case "nearest":
@@ -56,7 +67,26 @@ export function placeGroupNote(group: PlaceGroup, place: string, count: number):
   }
 }
 
+/** A group's size as its heading shows it: "(12)", "(1,000+)", or nothing when it was not counted. */
+export function placeGroupCount(view: Pick<PlaceListingView, "counts" | "countsAtLeast">, group: PlaceGroup): string | null {
+  const count = view.counts[group];
+  if (count === null || group === "nearest") return null;
+  const last = (["nationwide", "nearby", "covers"] as const).find((g) => view.counts[g] !== null && view.counts[g] > 0);
+  return `${count.toLocaleString("en-US")}${view.countsAtLeast && group === last ? "+" : ""}`;
+}
+
+/**
+ * The distance line of a card in the nearby group, which says how far the performer usually
+ * travels beside how far they are ("About 100 mi from you · usually travels up to 50 mi"); null
+ * for the other groups, whose cards say only how far ("12 miles away"). `from` is "you" in a
+ * search and the place's name on its page.
+ */
+export function distanceLine(hit: Pick<PlaceHit, "group" | "distanceMiles" | "rangeMiles">, from: string): string | null {
+  if (hit.group !== "nearby" || hit.distanceMiles === null || hit.rangeMiles === null) return null;
+  return `About ${Math.round(hit.distanceMiles).toLocaleString("en-US")} mi from ${from} · usually travels up to ${hit.rangeMiles} mi`;
+}
+
 /** How many performers the page found for what was asked: none when it offers the nearest instead. */
 export function performersForPlace(total: number, place: PlaceListingView | null | undefined): number {
-  return place && place.counts.nearest > 0 ? 0 : total;
+  return place && (place.counts.nearest ?? 0) > 0 ? 0 : total;
 }

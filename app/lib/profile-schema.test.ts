@@ -19,6 +19,7 @@ function valid(overrides: Partial<ProfileFormValues> = {}): ProfileFormValues {
     state: "FL",
     city: "Orlando",
     categories: ["Hero"],
+    audience: "all",
     ...overrides,
   };
 }
@@ -50,6 +51,7 @@ describe("profile validation messages", () => {
       state: "State is required",
       city: "City is required",
       categories: "Please select at least one category",
+      audience: "Choose who your shows are for",
     });
   });
 

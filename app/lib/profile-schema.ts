@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { AUDIENCES, isAudience } from "./audience";
+import { AUDIENCE_REQUIRED, audienceProblems, BOTH_AUDIENCE_CATEGORIES, hasBothAudienceCategories } from "./audience-rules";
 import { charactersRule } from "./characters";
 import { BIO_MIN_LENGTH, CATEGORIES, DEFAULT_TRAVEL_RANGE, TRAVEL_RANGE_VALUES } from "./constants";
 import { multiLine, oneLine, parseValues, type FormResult } from "./form";
@@ -27,6 +29,8 @@ export const PROFILE_FIELDS = [
   { name: "displayName", kind: "text", column: "displayName" },
   { name: "contactEmail", kind: "text", column: "contactEmail" },
   { name: "bio", kind: "text", column: "bio" },
+  // "Who are your shows for?": kids, all or adults (app/lib/audience-rules.ts keeps the rest in step).
+  { name: "audience", kind: "text", column: "audience" },
   { name: "characters", kind: "list", column: "characters" },
   { name: "state", kind: "text", column: "state" },
   { name: "city", kind: "text", column: "city" },
@@ -203,6 +207,7 @@ const textRules = {
   tiktok: handle("tiktok"),
   twitter: handle("twitter"),
   travelRadius: z.enum(TRAVEL_RANGE_VALUES, "Select a travel range from the list"),
+  audience: z.enum(AUDIENCES, AUDIENCE_REQUIRED),
 } satisfies Record<ProfileTextField, z.ZodType<unknown, string>>;
 
 const flagRules = Object.fromEntries(PROFILE_FLAGS.map((flag) => [flag.name, z.boolean()])) as Record<ProfileFlag, z.ZodBoolean>;
@@ -231,6 +236,20 @@ export const profileSchema = z.object({
     }
   },
   // Checked even while other fields are wrong, so the message shows as soon as both prices are typed.
+  { when: () => true },
+).superRefine(
+  (value, ctx) => {
+    // The answer and the audience categories and flags must agree (app/lib/audience-rules.ts). A
+    // field that failed its own rule is still its raw input here, so each is read defensively.
+    const { audience, categories, adultThemesOk } = value as { audience: unknown; categories: unknown; adultThemesOk: unknown };
+    const chosen = Array.isArray(categories) ? categories.filter((c): c is string => typeof c === "string") : [];
+    if (!isAudience(audience)) {
+      if (hasBothAudienceCategories(chosen)) ctx.addIssue({ code: "custom", path: ["categories"], message: BOTH_AUDIENCE_CATEGORIES });
+      return;
+    }
+    const problems = audienceProblems({ audience, categories: chosen, adultThemesOk: adultThemesOk === true });
+    for (const [field, message] of Object.entries(problems)) ctx.addIssue({ code: "custom", path: [field], message });
+  },
   { when: () => true },
 );
 

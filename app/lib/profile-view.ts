@@ -1,3 +1,4 @@
+import type { Audience } from "./audience";
 import type { ProfileFlag } from "./profile-schema";
 import type { SocialLink } from "./social";
 
@@ -33,6 +34,11 @@ export interface ProfileCardData {
   categories: string[];
   /** The characters they play, in their own words; a card names the first few. */
   characters: string[];
+  /**
+   * Who their shows are for; null until the performer answers (absent for the made-up samples). An
+   * adults-only act's card always shows its "Adults only (18+)" badge (app/lib/audience-badge.ts).
+   */
+  audience?: Audience | null;
   image: DisplayImage | null;
   /**
    * How soon they usually open a new inquiry, in whole hours; null (or absent, for the made-up
@@ -64,6 +70,8 @@ export interface ProfileDetailData {
   connect: SocialLink[];
   travelRadius: string;
   flags: Record<ProfileFlag, boolean>;
+  /** Who their shows are for; null until the performer answers (the flags then speak for them). */
+  audience: Audience | null;
   /** How soon they usually open a new inquiry, in whole hours; null until there is enough to say. */
   readsWithinHours: number | null;
   /** The coordinates of their city (public reference data), for "Similar performers" nearest first. */

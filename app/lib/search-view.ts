@@ -40,43 +40,21 @@ export function placeLine(place: SearchPlace): string {
     : `Performers based in ${place.name}.`;
 }
 
-/** A place search that found few performers and also looked past their travel ranges. */
-export interface SearchWidening {
-  /** Miles added to every performer's travel range. */
-  miles: number;
-  /** Performers whose own travel range reaches the place. */
-  within: number;
-  /** Performers the wider search added. */
-  added: number;
-}
-
 /**
- * Which group of a place search a card is in: whose range reaches the place ("near"), who travels
- * anywhere ("nationwide", after those), and who a widened search added ("beyond", last). Searches
- * without a place have "near" only.
+ * How far from a searched place performers whose usual travel range stops short of it are still
+ * listed, as "Nearby, may charge travel" (NEARBY_MILES in the server's configuration).
  */
-export type SearchHitReach = "near" | "nationwide" | "beyond";
+export const DEFAULT_NEARBY_MILES = 150;
 
-/** The group a widened search added, under its own heading after the others. */
-export const BEYOND_RANGE_HEADING = "A little farther away";
-export const BEYOND_RANGE_NOTE = "Their usual travel range stops short of this place: ask whether they would come, and about travel fees.";
-
-const performers = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "performer" : "performers"}`;
-
-/** The place a widened search names: '59001 (Absarokee, MT)' for a ZIP code, 'Absarokee, MT' for a city. */
+/** The place a search measures from: '59001 (Absarokee, MT)' for a ZIP code, 'Absarokee, MT' for a city. */
 export function searchedPlaceName(zip: { code: string; city: string; state: string } | null, place: SearchPlace | null): string | null {
   if (zip) return `${zip.code} (${zip.city}, ${zip.state})`;
   return place?.kind === "city" ? `${place.city}, ${place.state}` : null;
 }
 
-/**
- * 'Only 2 performers travel to 59001 (Absarokee, MT). We widened the search by 50 miles to show 9
- * more.' `where` names the place as the page does: '59001 (Absarokee, MT)' or 'Absarokee, MT'.
- */
-export function wideningMessage(where: string, widening: SearchWidening): string {
-  const { miles, within, added } = widening;
-  if (within === 0) return `No performers travel to ${where} yet. We widened the search by ${miles} miles and found ${performers(added)}.`;
-  return `Only ${performers(within)} ${within === 1 ? "travels" : "travel"} to ${where}. We widened the search by ${miles} miles to show ${added} more.`;
+/** The radius links' text: "Within 50 mi", and "Any distance" for none. */
+export function radiusLabel(miles: number | null): string {
+  return miles === null ? "Any distance" : `Within ${miles} mi`;
 }
 
 /** How many matched, as the results heading says it ('1,000+ performers found' past the count's limit). */

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import type { Audience } from "./audience";
 import type { ProfileCardData } from "./profile-view";
 
 // The visitor's shortlist lives in this browser only (localStorage): no account, no cookie, nothing
@@ -166,6 +167,8 @@ export interface ShortlistPerformer
   extends Pick<ProfileCardData, "id" | "displayName" | "city" | "state" | "priceMin" | "priceMax" | "categories" | "image"> {
   travelRadius: string;
   flags: ShortlistFlags;
+  /** Who their shows are for; null until the performer answers. */
+  audience: Audience | null;
 }
 
 export type ShortlistItem = { id: string; listed: true; performer: ShortlistPerformer } | { id: string; listed: false };

@@ -18,6 +18,8 @@ export interface Suggestion {
   label: string;
   /** Where picking it goes. */
   href: string;
+  /** Said after the label, less prominently: "performers who travel there" after a town. */
+  note?: string;
 }
 
 export interface SuggestAnswer {

@@ -9,6 +9,7 @@ import { RecentActions } from "~/components/admin/RecentActions";
 import { RequestDetail } from "~/components/admin/RequestDetail";
 import { RequestsTable } from "~/components/admin/RequestsSection";
 import { SectionToolbar } from "~/components/admin/SectionToolbar";
+import { UnmetSearchesTable } from "~/components/admin/UnmetSearchesSection";
 import { notify } from "~/components/layout/notify";
 import { Alert } from "~/components/ui/Alert";
 import { PageHeader } from "~/components/ui/PageHeader";
@@ -22,7 +23,7 @@ import { requireAdmin } from "~/server/auth/auth.server";
 import { redirectWithFlash } from "~/server/flash.server";
 import { privateHeaders } from "~/server/http/cache-headers.server";
 
-// /admin: free-listing requests, messages and profiles, each paged, filtered and searched on the
+// /admin: free-listing requests, messages, profiles and the searches that found nobody, each paged, filtered and searched on the
 // server, plus the audit log. Every button posts here; the role is checked on every request.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -100,6 +101,7 @@ function Section({ view, answer }: { view: AdminDashboardView & { viewMissing: b
           {section.tab === "requests" ? <RequestsTable location={location} rows={section.rows} info={section.pageInfo} /> : null}
           {section.tab === "messages" ? <MessagesTable location={location} rows={section.rows} info={section.pageInfo} /> : null}
           {section.tab === "profiles" ? <ProfilesTable location={location} rows={section.rows} info={section.pageInfo} /> : null}
+          {section.tab === "searches" ? <UnmetSearchesTable location={location} rows={section.rows} info={section.pageInfo} /> : null}
         </>
       ) : null}
     </section>

@@ -22,7 +22,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (pathState !== state.abbreviation) throw redirect(`/browse/${state.abbreviation}${url.search}`, 301);
   }
   // The plain filter form sends ?state=; the canonical address carries the state in its path.
-  const listing = await loadDirectoryListing(context.db, url, { pathState, href: browseHref, pathParams: ["state"] });
+  const listing = await loadDirectoryListing(context.db, url, { pathState, href: browseHref, pathParams: ["state"], nearbyMiles: context.config?.nearbyMiles });
   return cachedData(request, listing);
 }
 
@@ -84,7 +84,7 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title={text.heading}
-        description="Filter by state, city and category to find costume and cosplay performers for your event."
+        description="Filter by place, budget, who the event is for and category to find costume and cosplay performers for your event."
       />
       <DirectoryListing listing={loaderData} href={browseHref} action="/browse" stateIsPage />
     </>

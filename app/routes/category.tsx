@@ -27,6 +27,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const listing = await loadDirectoryListing(context.db, new URL(request.url), {
     fixedCategory: name,
     href: (filters) => categoryHref(name, filters),
+    nearbyMiles: context.config?.nearbyMiles,
   });
   // The blurb and the example cards come with the data, so the page's code carries neither: the
   // examples only for a category with no performers yet, the one case they show.

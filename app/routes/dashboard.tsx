@@ -11,6 +11,7 @@ import {
 import { notify } from "~/components/layout/notify";
 import type { Route } from "./+types/dashboard";
 import { AccountPanel } from "~/components/dashboard/AccountPanel";
+import { AudienceAsk } from "~/components/dashboard/AudienceAsk";
 import { Checklist } from "~/components/dashboard/Checklist";
 import { InquiryDetail } from "~/components/dashboard/InquiryDetail";
 import { InquiryList } from "~/components/dashboard/InquiryList";
@@ -22,9 +23,12 @@ import { Alert } from "~/components/ui/Alert";
 import { ButtonLink } from "~/components/ui/Button";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { inboxActionSchema } from "~/lib/auth-schemas";
+import { AUDIENCE_REQUIRED, audienceSavedMessage } from "~/lib/audience-rules";
+import { AUDIENCE_INTENT, audienceAnswerSchema } from "~/lib/audience-schema";
 import { parseForm } from "~/lib/form";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { requireUser } from "~/server/auth/auth.server";
+import { saveAudienceAnswer } from "~/server/audience.server";
 import { loadDashboard } from "~/server/dashboard.server";
 import { syncAfterCheckout } from "~/server/payments/sync.server";
 import { redirectWithFlash } from "~/server/flash.server";
@@ -80,10 +84,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+/** "Who are your shows for?" (AudienceAsk): the answer alone, saved with what it implies for the categories. */
+async function answerAudience({ request, context }: Route.ActionArgs, userId: string, formData: FormData) {
+  const form = parseForm(audienceAnswerSchema, formData);
+  const refused = (audienceError: string, status: number) =>
+    data({ intent: null, confirmId: null, message: null, audienceError, audienceValue: form.values.audience }, { status });
+  if (!form.ok) return refused(form.errors.audience ?? AUDIENCE_REQUIRED, 400);
+  const result = await saveAudienceAnswer(context.db, userId, form.data.audience);
+  if (result.status === "no-profile") return refused("Create your profile first: Edit Profile asks this too.", 404);
+  if (result.status === "invalid") return refused(result.message, 400);
+  context.pagesChanged?.();
+  return redirectWithFlash(context, request, "/dashboard", { type: "success", message: audienceSavedMessage(result.audience, result.removed) });
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
   const user = await requireUser(context, request);
   const url = new URL(request.url);
-  const form = parseForm(inboxActionSchema, await request.formData());
+  const formData = await request.formData();
+  if (formData.get("intent") === AUDIENCE_INTENT) return answerAudience(args, user.id, formData);
+  const form = parseForm(inboxActionSchema, formData);
   if (!form.ok) return data({ intent: null, confirmId: null, message: "Something went wrong. Please try again." }, { status: 400 });
   const { intent, id, confirmed } = form.data;
 
@@ -215,6 +235,12 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       <PageHeader title="Dashboard" description={`Signed in as ${user.email}`} />
       <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">
         <CheckoutNotice checkout={checkout} active={summary.listing.paid} />
+        {summary.askAudience ? (
+          <AudienceAsk
+            error={actionData && "audienceError" in actionData ? actionData.audienceError : null}
+            value={actionData && "audienceValue" in actionData ? actionData.audienceValue : ""}
+          />
+        ) : null}
         <div className="grid gap-6 lg:grid-cols-3">
           <div className="min-w-0 space-y-6 lg:col-span-2" data-testid="dashboard-main">
             {active ? (

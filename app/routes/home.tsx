@@ -3,6 +3,7 @@ import type { Route } from "./+types/home";
 import type { loader as rootLoader } from "~/root";
 import { CategoryCards } from "~/components/directory/CategoryCards";
 import { Hero } from "~/components/directory/Hero";
+import { ParentTiles } from "~/components/directory/ParentTiles";
 import { StateGrid } from "~/components/directory/StateGrid";
 import { FreeSpotsNote } from "~/components/free-listing/FreeSpots";
 import { ProfileCard, ProfileGrid } from "~/components/profile/ProfileCard";
@@ -12,6 +13,7 @@ import { cityCountsByState } from "~/lib/us-states";
 import { countPublicProfilesByState, getFeaturedProfiles } from "~/server/directory.server";
 import { cachedData, FRESH_CACHE_CONTROL, routeCacheHeaders } from "~/server/http/cache-headers.server";
 import { freeSpotsRemaining } from "~/server/listings.server";
+import { parentTiles } from "~/server/parent-tiles.server";
 
 const HOME_CATEGORIES = ["Hero", "Villain", "Anime/Manga"];
 const SUBSCRIPTION_PATH = "/dashboard/subscription";
@@ -22,9 +24,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const featured = await getFeaturedProfiles(context.db);
   const stateCounts = await countPublicProfilesByState(context.db);
   const freeSpotsLeft = await freeSpotsRemaining(context.db);
+  // Nationwide: the page is the same for everyone; the tiles ask for counts near the visitor's
+  // last searched place themselves, once in the browser.
+  const tiles = await parentTiles(context.db);
   // The free spots count is live, so a shared cache keeps this page a minute instead of five: a
   // number up to a minute behind an approval is fine, and the application page checks it again.
-  const page = { featured, stateCounts, cityCounts: cityCountsByState(), freeSpotsLeft };
+  const page = { featured, stateCounts, cityCounts: cityCountsByState(), freeSpotsLeft, tiles };
   return cachedData(request, page, { cacheControl: FRESH_CACHE_CONTROL });
 }
 
@@ -59,12 +64,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const siteName = root?.siteName ?? "CostumeCast";
   const signedIn = Boolean(root?.user);
-  const { featured, stateCounts, cityCounts, freeSpotsLeft } = loaderData;
+  const { featured, stateCounts, cityCounts, freeSpotsLeft, tiles } = loaderData;
   const showingSamples = featured.length === 0;
   const cards = showingSamples ? SAMPLE_PROFILES : featured;
   return (
     <>
       <Hero siteName={siteName} />
+
+      <div className="mx-auto max-w-7xl px-4 pt-12 sm:px-6">
+        <ParentTiles view={tiles} title="What's the party theme?" />
+      </div>
 
       <section aria-labelledby="featured-heading" className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
         <div className="mb-6 flex flex-wrap items-end justify-between gap-3">

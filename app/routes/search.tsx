@@ -8,15 +8,20 @@ import { searchedPlace, useRememberSearchPlace } from "~/lib/last-search-place";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { cachedData, routeCacheHeaders } from "~/server/http/cache-headers.server";
 import { redirectToCanonical } from "~/server/http/canonical.server";
+import { noResultsHelp } from "~/server/search/no-results.server";
 import { parseSearchInput } from "~/server/search/query.server";
 import { searchProfiles } from "~/server/search/search.server";
 import { cityNamesOf } from "~/lib/us-states";
+import { NO_REFINEMENTS } from "~/lib/listing-refinements";
+import { noteUnmetSearch } from "~/server/unmet-searches/record.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const input = parseSearchInput(url);
   redirectToCanonical(url, () => searchHref(input));
-  const outcome = await searchProfiles(context.db, input);
+  const outcome = await searchProfiles(context.db, input, { nearbyMiles: context.config?.nearbyMiles });
+  // A search that found nobody counts toward the admin's unmet searches (not waited for).
+  noteUnmetSearch(context, request, outcome);
   return cachedData(request, {
     input: { ...input, page: outcome.page },
     // The search form's city list for the searched state (the browser fetches another state's).
@@ -27,14 +32,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       unknownZip: outcome.unknownZip,
       correctedQuery: outcome.correctedQuery,
       place: outcome.place,
+      ambiguousPlace: outcome.ambiguousPlace,
       expansions: outcome.expansions,
       closest: outcome.closest,
-      widened: outcome.widened,
+      banded: outcome.banded,
       hits: outcome.hits,
       total: outcome.total,
       totalAtLeast: outcome.totalAtLeast,
       page: outcome.page,
       pageCount: outcome.pageCount,
+      // A search that found nobody offers the tiles, nearby places and a "did you mean" instead.
+      noResults: !outcome.idle && !outcome.unknownZip && outcome.total === 0 ? await noResultsHelp(context.db, input, outcome) : null,
     },
   });
 }
@@ -60,6 +68,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   useRememberSearchPlace(searchedPlace(results, input));
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/search";
+  const refinements = input.refinements ?? NO_REFINEMENTS;
   return (
     <>
       <PageHeader
@@ -68,11 +77,19 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       >
         <div className="mt-6">
           {/* Remount on a new search so the box shows exactly what was searched for. */}
-          <SearchForm key={`${input.q}|${input.state}|${input.city}|${input.category}`} values={input} cities={cities} busy={loading} />
+          <SearchForm key={searchHref({ ...input, page: 1 })} values={{ ...input, refinements }} hasPlace={results.banded} cities={cities} busy={loading} />
         </div>
       </PageHeader>
       <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-        <SearchResults query={input.q} results={results} loading={loading} hrefForPage={(page) => searchHref({ ...input, page })} />
+        <SearchResults
+          query={input.q}
+          results={results}
+          loading={loading}
+          hrefForPage={(page) => searchHref({ ...input, page })}
+          miles={refinements.miles}
+          // A new radius is a new listing: back to its first page.
+          hrefForMiles={(miles) => searchHref({ ...input, refinements: { ...refinements, miles }, page: 1 })}
+        />
       </div>
     </>
   );

@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_NEARBY_MILES } from "~/lib/search-view";
 
 // Every environment variable the application reads, validated once. `.env.example` documents each.
 
@@ -139,6 +140,7 @@ const envSchema = z
     CLIENT_IPV6_PREFIX: z.coerce.number().int().min(32, "must be between 32 and 128").max(128, "must be between 32 and 128").default(64),
     METRICS_TOKEN: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    NEARBY_MILES: z.coerce.number().int().min(25, "must be between 25 and 500 miles").max(500, "must be between 25 and 500 miles").default(DEFAULT_NEARBY_MILES),
   })
   .superRefine((env, ctx) => {
     const production = env.NODE_ENV === "production";
@@ -245,6 +247,11 @@ export interface AppConfig {
   /** Bearer token /metrics requires; undefined keeps /metrics off (404). */
   metricsToken: string | undefined;
   logLevel: Env["LOG_LEVEL"];
+  /**
+   * NEARBY_MILES: how far from a searched place a performer whose usual travel range stops short
+   * of it is still listed, in a place search's and a city page's "Nearby, may charge travel" group.
+   */
+  nearbyMiles: number;
 }
 
 export class ConfigError extends Error {
@@ -324,5 +331,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ipv6ClientPrefix: env.CLIENT_IPV6_PREFIX,
     metricsToken: env.METRICS_TOKEN,
     logLevel: env.LOG_LEVEL,
+    nearbyMiles: env.NEARBY_MILES,
   };
 }

@@ -38,6 +38,8 @@ export interface DashboardSummary {
   /** Whether the account's address is confirmed; until it is, the listing cannot go live. */
   emailConfirmed: boolean;
   checklist: ChecklistItem[];
+  /** The profile has no "Who are your shows for?" answer yet (app/server/audience.server.ts): the dashboard asks. */
+  askAudience: boolean;
 }
 
 export interface ProfileFacts {
@@ -51,6 +53,7 @@ export interface ProfileFacts {
   paymentExpiry: string | null;
   categoryCount: number;
   imageCount: number;
+  audience: string | null;
 }
 
 const filled = (value: string | null) => !!value && value.trim().length > 0;
@@ -100,6 +103,7 @@ async function loadProfileFacts(db: Executor, userId: string): Promise<ProfileFa
       isActive: profiles.isActive,
       paymentStatus: profiles.paymentStatus,
       paymentExpiry: profiles.paymentExpiry,
+      audience: profiles.audience,
     })
     .from(profiles)
     .where(eq(profiles.id, userId))
@@ -128,6 +132,7 @@ export async function getDashboardSummary(db: Executor, userId: string, today: s
     listing,
     emailConfirmed,
     checklist: completionChecklist(facts, emailConfirmed),
+    askAudience: facts !== null && facts.audience === null,
   };
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CATEGORIES, type Category } from "~/lib/constants";
-import { CITY_LIST_STATE, type DirectoryFilters } from "~/lib/directory-params";
+import { CITY_LIST_STATE, defaultAudience, type DirectoryFilters } from "~/lib/directory-params";
+import { parseRefinements, type ListingRefinements } from "~/lib/listing-refinements";
 import { findState } from "~/lib/us-states";
 import { findGazetteerCity } from "./places/gazetteer.server";
 
@@ -44,5 +45,20 @@ export function parseDirectoryFilters(
   const categories = options.fixedCategory
     ? [options.fixedCategory]
     : CATEGORIES.filter((c) => raw.category.includes(c));
-  return { state, city, categories, page: raw.page };
+  return { state, city, categories, refinements: listingRefinements(params, { hasPlace: Boolean(city), fixedCategory: options.fixedCategory }), page: raw.page };
+}
+
+/**
+ * The refinements of a listing page. Distance and "nearest" need a place (a city page): elsewhere
+ * they are dropped, so the address and the form do not claim an order the page cannot give. An
+ * address that names no audience gets the page's own (adult events on the 18+ page).
+ */
+export function listingRefinements(params: URLSearchParams, options: { hasPlace: boolean; fixedCategory?: Category }): ListingRefinements {
+  const refinements = parseRefinements(params);
+  if (!params.get("audience")) refinements.audience = defaultAudience(options.fixedCategory);
+  if (!options.hasPlace) {
+    refinements.miles = null;
+    if (refinements.sort === "nearest") refinements.sort = "best";
+  }
+  return refinements;
 }

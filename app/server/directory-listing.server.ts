@@ -14,7 +14,7 @@ import { listPlaceProfiles, placeListingView } from "./place-listing.server";
 // city page (and a state page where nobody is based) lists whoever can come to the place, in
 // groups (app/server/place-listing.server.ts).
 
-export interface DirectoryListing extends Pick<ListingPage, "profiles" | "total" | "pageCount" | "pageSize"> {
+export interface DirectoryListing extends Pick<ListingPage, "profiles" | "total" | "totalAtLeast" | "pageCount" | "pageSize"> {
   /** The filters shown, with the page actually shown (a page past the end shows the last one). */
   filters: DirectoryFilters;
   /** The cities the city filter offers: the state's larger cities and every city with a performer. */
@@ -32,6 +32,8 @@ export interface ListingAddress {
   href: (filters: DirectoryFilters) => string;
   /** Query names that belong in the path (redirected to the canonical address). */
   pathParams?: readonly string[];
+  /** How far a place's "Nearby, may charge travel" band reaches (the NEARBY_MILES setting). */
+  nearbyMiles?: number;
 }
 
 /** The middle of a state's larger cities: where a state page measures travel from. */
@@ -67,7 +69,9 @@ export async function loadDirectoryListing(db: Executor, url: URL, address: List
       longitude: city.longitude,
       based: { state: filters.state, city: city.name },
       categories: filters.categories,
+      refinements: filters.refinements,
       page: filters.page,
+      nearbyMiles: address.nearbyMiles,
     });
     return placePage(filters, cities, city.name, listing);
   }
@@ -76,7 +80,14 @@ export async function loadDirectoryListing(db: Executor, url: URL, address: List
   const middle = filters.state ? stateMiddle(filters.state) : null;
   if (filters.state && middle && listing.total === 0) {
     // Nobody is based in the state: those who travel there, so the page is not a dead end.
-    const place = await listPlaceProfiles(db, { ...middle, based: null, categories: filters.categories, page: filters.page });
+    const place = await listPlaceProfiles(db, {
+      ...middle,
+      based: null,
+      categories: filters.categories,
+      refinements: filters.refinements,
+      page: filters.page,
+      nearbyMiles: address.nearbyMiles,
+    });
     return placePage(filters, cities, stateName(filters.state), place);
   }
   return {
@@ -85,6 +96,7 @@ export async function loadDirectoryListing(db: Executor, url: URL, address: List
     place: null,
     profiles: listing.profiles,
     total: listing.total,
+    totalAtLeast: listing.totalAtLeast,
     pageCount: listing.pageCount,
     pageSize: listing.pageSize,
   };
@@ -102,6 +114,7 @@ function placePage(
     place: placeListingView(name, listing),
     profiles: listing.hits.map((hit) => hit.profile),
     total: listing.total,
+    totalAtLeast: listing.totalAtLeast,
     pageCount: listing.pageCount,
     pageSize: listing.pageSize,
   };

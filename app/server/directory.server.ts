@@ -1,11 +1,16 @@
 import { and, count, desc, eq, exists, inArray, sql, type SQL } from "drizzle-orm";
 import type { DisplayImage, GalleryImage, ProfileCardData, ProfileDetailData } from "~/lib/profile-view";
+import { isAudience, type Audience } from "~/lib/audience";
 import { pickFlags } from "~/lib/profile-schema";
 import { CATEGORIES, FEATURED_PROFILES, PAGE_SIZE } from "~/lib/constants";
+import { NO_REFINEMENTS, type ListingRefinements } from "~/lib/listing-refinements";
 import { stateName } from "~/lib/us-states";
 import { socialLinks } from "~/lib/social";
 import type { Executor } from "./db/client.server";
+import { narrowProfiles } from "./db/narrow-profiles.server";
 import { profileCategories, profileImages, profiles, type ImageVariant } from "./db/schema";
+import { rowsOf } from "./search/rows.server";
+import { refinementConditions, refinementKey, refinementOrder } from "./listing-conditions.server";
 import { isPaidListing, isPubliclyVisible, publicProfileCondition, todayIso } from "./visibility.server";
 
 // Public reads of the directory. Every query that feeds a visitor's page goes through
@@ -16,11 +21,22 @@ export interface ListingFilters {
   city: string | null;
   /** A profile matches when it has ANY of these. */
   categories: readonly string[];
+  /** Budget, audience, solo or group and sort; without them adults-only acts are left out, newest first. */
+  refinements?: ListingRefinements;
 }
+
+/**
+ * A listing narrowed by budget, size or young children is counted only this far ("1,000+"), as
+ * search counts its matches: each such set has its own first visitor, whose count is taken afresh,
+ * and a count stopped at the 1,001st match costs a page's worth of reading, not the whole set's.
+ */
+export const MAX_REFINED_COUNT = 1000;
 
 export interface ListingPage {
   profiles: ProfileCardData[];
   total: number;
+  /** More than `total` match: the count stopped at MAX_REFINED_COUNT. */
+  totalAtLeast: boolean;
   /** The page actually shown: a page past the end shows the last one. */
   page: number;
   pageCount: number;
@@ -36,6 +52,7 @@ const cardColumns = {
   priceMax: profiles.priceMax,
   characters: profiles.characters,
   inquiryReadHours: profiles.inquiryReadHours,
+  audience: profiles.audience,
 };
 
 type CardRow = { [K in keyof typeof cardColumns]: (typeof cardColumns)[K]["_"]["data"] | null };
@@ -99,6 +116,11 @@ async function mainImagesOf(db: Executor, ids: string[]): Promise<Map<string, Di
   return new Map(rows.map((row) => [row.profileId, toDisplayImage(row)]));
 }
 
+/** The stored answer, read defensively (the column's CHECK allows only these or null). */
+function audienceOf(value: string | null): Audience | null {
+  return isAudience(value) ? value : null;
+}
+
 /** Turns one page of profile rows into cards with categories and main image (two more queries). */
 async function toCards(db: Executor, rows: CardRow[]): Promise<ProfileCardData[]> {
   if (rows.length === 0) return [];
@@ -114,6 +136,7 @@ async function toCards(db: Executor, rows: CardRow[]): Promise<ProfileCardData[]
     priceMax: row.priceMax,
     categories: categories.get(row.id as string) ?? [],
     characters: row.characters ?? [],
+    audience: audienceOf(row.audience),
     image: images.get(row.id as string) ?? null,
     readsWithinHours: row.inquiryReadHours,
   }));
@@ -134,7 +157,13 @@ function listingCondition(filters: ListingFilters, today: string): SQL {
   if (filters.state) conditions.push(eq(profiles.state, filters.state));
   if (filters.state && filters.city) conditions.push(eq(profiles.city, filters.city));
   conditions.push(...anyCategoryCondition(filters.categories));
+  conditions.push(...refinementConditions(filters.refinements ?? NO_REFINEMENTS));
   return and(...conditions) as SQL;
+}
+
+/** Whether a listing's count is capped: a plain listing (place, categories, audience) keeps its exact, remembered count. */
+function countIsCapped(refinements: ListingRefinements): boolean {
+  return Boolean(refinements.budget || refinements.size || refinements.audience === "kids");
 }
 
 // Counting a large result (the whole directory, a popular category) reads every matching row,
@@ -171,6 +200,14 @@ export async function rememberedCount<T>(db: Executor, key: string, compute: () 
 // Newest listings first; the id breaks ties so paging is stable when rows share a timestamp.
 const newestFirst = [desc(profiles.createdAt), desc(profiles.id)];
 
+/** Runs `read` in a transaction whose statements use no parallel workers. */
+async function inOneProcess<T>(db: Executor, read: (tx: Executor) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('max_parallel_workers_per_gather', '0', true)`);
+    return read(tx);
+  });
+}
+
 /** One page of public profiles matching the filters, filtered, counted, sorted and paged in SQL. */
 export async function listPublicProfiles(
   db: Executor,
@@ -179,40 +216,89 @@ export async function listPublicProfiles(
   pageSize = PAGE_SIZE,
   today: string = todayIso(),
 ): Promise<ListingPage> {
+  const refinements = filters.refinements ?? NO_REFINEMENTS;
   const where = listingCondition(filters, today);
-  const key = JSON.stringify(["list", today, filters.state, filters.city, [...filters.categories].sort()]);
-  const countNow = async () => {
-    const [row] = await db.select({ total: count() }).from(profiles).where(where);
-    return row.total;
+  const capped = countIsCapped(refinements);
+  const key = JSON.stringify(["list", today, filters.state, filters.city, [...filters.categories].sort(), refinementKey(refinements)]);
+  const lastPage = (counted: number) => Math.max(1, Math.ceil((capped ? Math.min(counted, MAX_REFINED_COUNT) : counted) / pageSize));
+  const order = sql.join(refinementOrder(refinements.sort), sql`, `);
+  // Counted and ordered in the narrow copy (db/narrow-profiles.server.ts), whose listing indexes
+  // carry the refinements' columns: a sparse filter set is then sifted in the index, not row by row.
+  const countNow = (ex: Executor) => async () => {
+    const statement = capped
+      ? sql`select count(*)::int as n from (select 1 from ${narrowProfiles} where ${where} limit ${MAX_REFINED_COUNT + 1}) as matches`
+      : sql`select count(*)::int as n from ${narrowProfiles} where ${where}`;
+    return Number(rowsOf<{ n: number }>(await ex.execute(statement))[0].n);
   };
-  const readPage = (pageNumber: number) =>
-    db
-      .select(cardColumns)
-      .from(profiles)
-      .where(where)
-      .orderBy(...newestFirst)
-      // One row more than a page tells whether anything follows it.
-      .limit(pageSize + 1)
-      .offset((pageNumber - 1) * pageSize);
+  // One row more than a page tells whether anything follows it.
+  const readPage = async (ex: Executor, pageNumber: number) =>
+    rowsOf<{ id: string }>(
+      await ex.execute(
+        sql`select ${profiles.id} as id from ${narrowProfiles} where ${where} order by ${order}
+            limit ${pageSize + 1} offset ${(pageNumber - 1) * pageSize}`,
+      ),
+    ).map((row) => row.id);
+  // A refined set's first visitor: its first matches in the page's order (as many as are counted,
+  // or as reach the page) are read once, and both the count and the page come from them, instead
+  // of one pass to count and another to find the page. A sparse set costs one sifting, not two.
+  const countAndReadPage = async (ex: Executor, pageNumber: number) => {
+    const offset = (pageNumber - 1) * pageSize;
+    const rows = rowsOf<{ total: number; id: string | null }>(
+      await ex.execute(sql`
+        with matches as materialized (
+          select ${profiles.id} as id, row_number() over (order by ${order}) as n
+          from ${narrowProfiles} where ${where} order by ${order}
+          limit ${Math.max(MAX_REFINED_COUNT + 1, offset + pageSize + 1)})
+        select counted.total, hit.id
+        from (select count(*)::int as total from matches) as counted
+        left join lateral (select id, n from matches where n > ${offset} order by n limit ${pageSize + 1}) as hit on true
+        order by hit.n`),
+    );
+    return { counted: Math.min(Number(rows[0].total), MAX_REFINED_COUNT + 1), ids: rows.flatMap((row) => (row.id === null ? [] : [row.id])) };
+  };
 
-  let total = await rememberedCount(db, key, countNow);
-  let current = Math.min(Math.max(1, Math.floor(page)), Math.max(1, Math.ceil(total / pageSize)));
-  let rows = await readPage(current);
-  if (rows.length === 0 && current > 1) {
-    // The remembered count was too high (listings went away): count again.
-    forgetDirectoryCounts(db);
-    total = await rememberedCount(db, key, countNow);
-    current = Math.max(1, Math.ceil(total / pageSize));
-    rows = await readPage(current);
-  }
+  const read = async (ex: Executor) => {
+    const requested = Math.max(1, Math.floor(page));
+    let counted = recalledCount<number>(db, key);
+    let shown: number;
+    let ids: string[];
+    if (counted === undefined && capped) {
+      shown = Math.min(requested, lastPage(MAX_REFINED_COUNT + 1));
+      ({ counted, ids } = await countAndReadPage(ex, shown));
+      rememberCount(db, key, counted);
+      if (shown > lastPage(counted)) {
+        shown = lastPage(counted);
+        ids = await readPage(ex, shown);
+      }
+      return { counted, shown, ids };
+    }
+    counted = await rememberedCount(db, key, countNow(ex));
+    shown = Math.min(requested, lastPage(counted));
+    ids = await readPage(ex, shown);
+    if (ids.length === 0 && shown > 1) {
+      // The remembered count was too high (listings went away): count again.
+      forgetDirectoryCounts(db);
+      counted = await rememberedCount(db, key, countNow(ex));
+      shown = lastPage(counted);
+      ids = await readPage(ex, shown);
+    }
+    return { counted, shown, ids };
+  };
+  // A refined listing's reads stop early (at the 1,001st match, at a page): parallel workers'
+  // start-up would be most of their time on a busy server, as for similar performers.
+  const found = capped ? await inOneProcess(db, read) : await read(db);
+  const current = found.shown;
+  const rows = found.ids;
   const offset = (current - 1) * pageSize;
   // The page itself is always exact; the remembered count is corrected by what it shows.
-  total = rows.length > pageSize ? Math.max(total, offset + rows.length) : offset + rows.length;
+  let total = rows.length > pageSize ? Math.max(found.counted, offset + rows.length) : offset + rows.length;
+  const totalAtLeast = capped && total > MAX_REFINED_COUNT;
+  if (totalAtLeast) total = MAX_REFINED_COUNT;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  return { profiles: await toCards(db, rows.slice(0, pageSize)), total, page: current, pageCount, pageSize };
+  return { profiles: await cardsForIds(db, rows.slice(0, pageSize), today), total, totalAtLeast, page: current, pageCount, pageSize };
 }
 
-/** The home page's featured performers: the newest public listings. */
+/** The home page's featured performers: the newest public listings for family events (adults-only acts left out). */
 export async function getFeaturedProfiles(
   db: Executor,
   limit = FEATURED_PROFILES,
@@ -221,31 +307,31 @@ export async function getFeaturedProfiles(
   const rows = await db
     .select(cardColumns)
     .from(profiles)
-    .where(publicProfileCondition(today))
+    .where(and(publicProfileCondition(today), ...refinementConditions(NO_REFINEMENTS)))
     .orderBy(...newestFirst)
     .limit(limit);
   return toCards(db, rows);
 }
 
-/** Number of public profiles per state abbreviation (states with none are absent). */
+/** Number of public profiles per state abbreviation (states with none are absent), as the state's family listing counts them. */
 export async function countPublicProfilesByState(db: Executor, today: string = todayIso()): Promise<Record<string, number>> {
   return rememberedCount(db, JSON.stringify(["states", today]), async () => {
     const rows = await db
       .select({ state: profiles.state, total: count() })
       .from(profiles)
-      .where(and(publicProfileCondition(today), sql`${profiles.state} is not null`))
+      .where(and(publicProfileCondition(today), ...refinementConditions(NO_REFINEMENTS), sql`${profiles.state} is not null`))
       .groupBy(profiles.state);
     return Object.fromEntries(rows.map((r) => [r.state as string, r.total]));
   });
 }
 
-/** Number of public profiles per city of a state (cities with none are absent). */
+/** Number of public profiles per city of a state (cities with none are absent), adults-only acts left out like the listing. */
 export async function countPublicProfilesByCity(db: Executor, state: string, today: string = todayIso()): Promise<Record<string, number>> {
   return rememberedCount(db, JSON.stringify(["cities", today, state]), async () => {
     const rows = await db
       .select({ city: profiles.city, total: count() })
       .from(profiles)
-      .where(and(publicProfileCondition(today), eq(profiles.state, state), sql`${profiles.city} is not null`))
+      .where(and(publicProfileCondition(today), ...refinementConditions(NO_REFINEMENTS), eq(profiles.state, state), sql`${profiles.city} is not null`))
       .groupBy(profiles.city);
     return Object.fromEntries(rows.map((r) => [r.city as string, r.total]));
   });
@@ -304,6 +390,7 @@ async function toDetail(db: Executor, row: DetailRow): Promise<ProfileDetailData
     connect: socialLinks({ facebook: row.facebook, instagram: row.instagram, tiktok: row.tiktok, twitter: row.twitter }),
     travelRadius: row.travelRadius ?? "local_only",
     flags: pickFlags(row),
+    audience: audienceOf(row.audience),
     readsWithinHours: row.inquiryReadHours,
     latitude: row.latitude,
     longitude: row.longitude,

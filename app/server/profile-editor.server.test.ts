@@ -44,6 +44,7 @@ describe("the profile editor's column allow-list", () => {
       state: "FL",
       city: "orlando",
       categories: ["Hero"],
+      audience: "kids",
     });
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
     const smuggled = {

@@ -1,4 +1,6 @@
 import { asc, eq } from "drizzle-orm";
+import { isAudience } from "~/lib/audience";
+import { AUDIENCE_REQUIRED, audienceFlags, audienceProblems } from "~/lib/audience-rules";
 import { CATEGORIES } from "~/lib/constants";
 import { hasControlCharacter } from "~/lib/form";
 import {
@@ -174,11 +176,13 @@ export const profileFormSchema = profileSchema.superRefine(
 
 /**
  * Copies exactly the allow-listed columns; anything else on the input is ignored. The city is
- * stored under the gazetteer's name for it ("kissimmee" is Kissimmee) with its coordinates.
+ * stored under the gazetteer's name for it ("kissimmee" is Kissimmee) with its coordinates, and
+ * the family-friendly and adult-themes flags follow the audience answer (app/lib/audience-rules.ts).
  */
 export function editableRow(input: ProfileInput): EditableRow {
   const row: Record<string, unknown> = {};
   for (const { field, column } of EDITABLE_COLUMNS) row[column] = input[field];
+  Object.assign(row, audienceFlags(input.audience, input.adultThemesOk));
   const city = findGazetteerCity(input.state, input.city);
   row.city = city?.name ?? input.city;
   row.latitude = city?.latitude ?? null;
@@ -210,6 +214,11 @@ export async function saveProfile(
   // profile under a city that has no coordinates.
   const problem = cityProblem(input.state, input.city);
   if (problem) return { status: "invalid", errors: { city: problem } };
+  // The schema says so by the fields first; this keeps any other caller from saving an answer that
+  // contradicts the categories (nothing is written).
+  if (!isAudience(input.audience)) return { status: "invalid", errors: { audience: AUDIENCE_REQUIRED } };
+  const contradictions = audienceProblems({ audience: input.audience, categories: input.categories, adultThemesOk: input.adultThemesOk });
+  if (Object.keys(contradictions).length > 0) return { status: "invalid", errors: contradictions };
   const row = editableRow(input);
   const categories = orderedCategories(input.categories);
 

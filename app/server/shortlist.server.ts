@@ -59,6 +59,7 @@ export async function loadShortlist(db: Executor, ids: readonly string[], today:
       priceMax: card.priceMax,
       categories: card.categories,
       travelRadius: extra.travelRadius ?? DEFAULT_TRAVEL_RANGE,
+      audience: card.audience ?? null,
       flags: {
         familyFriendlyOnly: Boolean(extra.familyFriendlyOnly),
         bringOwnCostume: Boolean(extra.bringOwnCostume),

@@ -9,6 +9,7 @@ import { BUSIEST_STATES, busiestStates, themeOf } from "./characters";
 import { DEMO_ADMIN, DEMO_PERFORMER, DEMO_STATUSES, generateDemoData } from "./generate";
 import { DatabaseNotEmptyError, seedDemo, type SeedSummary } from "./seed";
 import { CHARACTER_SUGGESTIONS, PARTY_THEMES } from "~/lib/character-suggestions";
+import { audienceProblems } from "~/lib/audience-rules";
 import { charactersRule } from "~/lib/characters";
 import { CATEGORIES, FREE_LISTING_SPOTS } from "~/lib/constants";
 import { milesBetween } from "~/lib/geo";
@@ -74,6 +75,22 @@ describe("the generated demo data set", () => {
       expect(new Set(p.categories).size).toBe(p.categories.length);
       expect(p.categories.includes("Kids' Parties Only") && p.categories.includes("18+ Events Only")).toBe(false);
     }
+  });
+
+  it("gives every performer one audience that agrees with their categories and flags: mostly kids or all ages, a few adults only", () => {
+    for (const p of data.performers) {
+      const { audience, adultThemesOk, familyFriendlyOnly } = p.profile;
+      expect(audienceProblems({ audience, categories: p.categories, adultThemesOk }), p.profile.displayName).toEqual({});
+      expect(familyFriendlyOnly).toBe(audience !== "adults");
+      // Every adults-only act says so with the 18+ category, so its category page lists them all.
+      expect(p.categories.includes("18+ Events Only")).toBe(audience === "adults");
+    }
+    const share = (audience: string) => data.performers.filter((p) => p.profile.audience === audience).length / data.performers.length;
+    expect(share("kids") + share("all")).toBeGreaterThan(0.85);
+    expect(share("kids")).toBeGreaterThan(0.2);
+    expect(share("all")).toBeGreaterThan(0.2);
+    expect(share("adults")).toBeGreaterThan(0);
+    expect(data.performers.filter((p) => p.status === "listed" && p.profile.audience === "adults").length).toBeGreaterThanOrEqual(3);
   });
 
   it("writes bios of at least 100 characters that do not repeat", () => {

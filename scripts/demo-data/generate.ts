@@ -17,6 +17,8 @@ import {
   TRAVEL_ANSWERS,
   type TravelRange,
 } from "~/lib/constants";
+import type { Audience } from "~/lib/audience";
+import { audienceFlags } from "~/lib/audience-rules";
 import { milesBetween } from "~/lib/geo";
 import { citiesOf, findCity, stateName, US_STATES } from "~/lib/us-states";
 import { gazetteerCitiesOf, type GazetteerCity } from "~/server/places/gazetteer.server";
@@ -77,6 +79,8 @@ export interface DemoProfile {
   adultThemesOk: boolean;
   groupPerformer: boolean;
   backgroundCheck: boolean;
+  /** Who the shows are for, consistent with the categories and flags (app/lib/audience-rules.ts). */
+  audience: Audience;
   createdAt: Date;
 }
 
@@ -565,6 +569,8 @@ export function generateDemoData(options: DemoOptions = {}): DemoDataSet {
         adultThemesOk: adultsOnly,
         groupPerformer: group,
         backgroundCheck,
+        // Decided below, once every category is given out.
+        audience: "all",
         createdAt,
       },
     });
@@ -593,6 +599,19 @@ export function generateDemoData(options: DemoOptions = {}): DemoDataSet {
     }
     if (category === "Group/Crew Performer") target.profile.groupPerformer = true;
     used.add(category);
+  }
+
+  // One clear audience each, as the editor now asks: the 18+ category makes an adults-only act,
+  // Kids' Parties Only or a family-friendly-only tick one for kids and families, the rest play for
+  // all ages. The flags follow the answer as the editor keeps them. No random draw, so nothing
+  // else in the data set moves.
+  for (const p of performers) {
+    const audience: Audience = p.categories.includes(ADULTS_ONLY)
+      ? "adults"
+      : p.categories.includes(KIDS_ONLY) || p.profile.familyFriendlyOnly
+        ? "kids"
+        : "all";
+    Object.assign(p.profile, { audience, ...audienceFlags(audience, p.profile.adultThemesOk) });
   }
 
   const characterRandom = createRandom(deriveSeed(seed, "characters"));

@@ -113,6 +113,7 @@ test("a visitor applies, the admin approves with a note, the applicant signs up,
   await field("State *").selectOption("NH");
   await field("City *").fill("Concord");
   await visitor.getByRole("checkbox", { name: "Fantasy", exact: true }).check();
+  await visitor.getByRole("radio", { name: "Kids and families" }).check();
   await visitor.getByRole("button", { name: "Save Profile" }).click();
   await expect(visitor).toHaveURL(/\/dashboard$/);
   await expect(visitor.getByRole("heading", { name: "Listing Active" })).toBeVisible();

@@ -34,8 +34,9 @@ async function waitForToastsToClear(page: Page) {
 
 test("a new performer signs up, signs in, fills the profile fixing the errors first, then previews it", async ({ page }) => {
   // The whole first visit in one journey (about 40 s alone, with two toasts to wait out): beside
-  // another journey on two cores it passed the 45 s default twice, at different steps.
-  test.setTimeout(90_000);
+  // another journey on two cores it passed the 45 s default twice, at different steps. The audience
+  // question added a few more steps.
+  test.setTimeout(120_000);
   const account = `editor-journey-${Date.now()}@example.com`;
   await page.goto("/signup?redirectTo=/dashboard/preview");
   await page.getByLabel(/^Email/).fill(account);
@@ -81,6 +82,7 @@ test("a new performer signs up, signs in, fills the profile fixing the errors fi
   await expect(page.getByText("Bio is required")).toBeVisible();
   await expect(page.getByText("State is required")).toBeVisible();
   await expect(page.getByText("City is required")).toBeVisible();
+  await expect(page.getByText("Choose who your shows are for")).toBeVisible();
   await expect(field(page, "Display Name *")).toBeFocused();
   await expect(field(page, "Display Name *")).toHaveAttribute("aria-invalid", "true");
 
@@ -115,6 +117,23 @@ test("a new performer signs up, signs in, fills the profile fixing the errors fi
   await bio.fill(BIO);
   await expect(page.getByText(`${BIO.length} characters (minimum 100 reached)`)).toBeVisible();
   await expect(page.getByText("Bio must be at least 100 characters")).toBeHidden();
+
+  // Who the shows are for: one answer, which the audience categories must agree with. Family-friendly
+  // follows it, so it is no longer a box of its own.
+  const audience = page.getByRole("group", { name: "Who are your shows for?" });
+  await expect(audience.getByRole("radio")).toHaveCount(3);
+  await audience.getByRole("radio", { name: "Kids and families" }).check();
+  await expect(page.getByText("Choose who your shows are for")).toBeHidden();
+  await expect(page.getByRole("checkbox", { name: "Family-friendly events only" })).toHaveCount(0);
+  const eighteen = page.getByRole("checkbox", { name: "18+ Events Only", exact: true });
+  const mismatch = page.getByText("18+ Events Only doesn't fit shows for kids and families. Untick it, or choose Adults only (18+).");
+  await eighteen.check();
+  await expect(mismatch).toBeVisible();
+  await page.getByRole("checkbox", { name: "Kids' Parties Only", exact: true }).check();
+  await expect(page.getByText("Kids' Parties Only and 18+ Events Only can't both be chosen. Keep the one that fits your shows.")).toBeVisible();
+  await eighteen.uncheck();
+  await expect(page.getByText(/can't both be chosen|doesn't fit/)).toHaveCount(0);
+  await page.getByRole("checkbox", { name: "Kids' Parties Only", exact: true }).uncheck();
 
   // City: typed, with every city of the chosen state offered (the larger ones first), by mouse or keyboard.
   await field(page, "State *").selectOption("TX");
@@ -224,6 +243,7 @@ test("a new performer signs up, signs in, fills the profile fixing the errors fi
   await expect(field(page, "City *")).toHaveValue("Kissimmee");
   await expect(field(page, "Travel Range")).toHaveValue("medium_distance");
   await expect(field(page, "A deposit is required to book")).toBeChecked();
+  await expect(page.getByRole("radio", { name: "Kids and families" })).toBeChecked();
   // Split at the comma, the repeat (in another case) dropped, one empty box to add to.
   const boxes = page.getByRole("combobox", { name: /^Character \d+$/ });
   await expect(boxes).toHaveCount(5);
@@ -361,6 +381,7 @@ test("the form works without JavaScript: server messages by each field, typed va
     await expect(page.getByText("State is required")).toBeVisible();
     await expect(page.getByText("City is required")).toBeVisible();
     await expect(page.getByText("Please select at least one category")).toBeVisible();
+    await expect(page.getByText("Choose who your shows are for")).toBeVisible();
     await expect(field(page, "Display Name *")).toHaveValue("Quiet Knight");
     await expect(field(page, "Bio *")).toHaveValue("Short bio.");
     await expect(field(page, "Bio *")).toHaveAttribute("aria-describedby", /profile-bio-error/);
@@ -370,8 +391,11 @@ test("the form works without JavaScript: server messages by each field, typed va
     // A plain text field without JavaScript: the server checks the state has the city.
     await field(page, "City *").fill("Colombus");
     await page.getByRole("checkbox", { name: "Fantasy", exact: true }).check();
+    await page.getByRole("radio", { name: "All ages" }).check();
     await page.getByRole("button", { name: "Save Profile" }).click();
     await expect(page.getByText('We couldn\'t find "Colombus" in Ohio. Did you mean Columbus?')).toBeVisible();
+    // The answer was kept with the rest of what was typed.
+    await expect(page.getByRole("radio", { name: "All ages" })).toBeChecked();
     await expect(field(page, "City *")).toHaveAttribute("aria-describedby", /profile-city-error/);
     await expect(field(page, "City *")).toHaveValue("Colombus");
     await field(page, "City *").fill("columbus");

@@ -79,12 +79,12 @@ test("save three performers from cards and a profile, compare them side by side,
   await expect(sparkleColumn).toContainText(`${sparkle.city}, ${set.state}`);
   await expect(sparkleColumn).toContainText("$120 - $180 / hour");
   await expect(sparkleColumn).toContainText("Travels up to 25 miles");
-  await expect(sparkleColumn).toContainText("Family-friendly shows only: Yes");
+  await expect(sparkleColumn).toContainText("Shows for: Kids and families");
   await expect(sparkleColumn.getByRole("link", { name: sparkle.displayName })).toHaveAttribute("href", `/profile/${sparkle.id}`);
   const captainColumn = columns(page).nth(2);
   await expect(captainColumn).toContainText("Price on request");
   await expect(captainColumn).toContainText("Performs outdoors: No");
-  await expect(captainColumn).toContainText("Family-friendly shows only: Not stated");
+  await expect(captainColumn).toContainText("Shows for: Not stated");
   await expect(captainColumn).toContainText("Brings their own costume: Yes");
 
   // Side by side: the columns share a row, the next one peeking in to be scrolled to; the page itself stays 390 px wide.

@@ -11,6 +11,9 @@ export interface CapturedMail {
   subject: string;
   text: string;
   html: string | null;
+  /** The List-Unsubscribe and List-Unsubscribe-Post header lines, when the message has them. */
+  listUnsubscribe?: string | null;
+  listUnsubscribePost?: string | null;
   receivedAt: string;
 }
 
@@ -54,6 +57,8 @@ export async function startSmtpSink(options: { dir?: string } = {}): Promise<Smt
             subject: parsed.subject ?? "",
             text: parsed.text ?? "",
             html: typeof parsed.html === "string" ? parsed.html : null,
+            listUnsubscribe: headerLine(parsed.headerLines, "list-unsubscribe"),
+            listUnsubscribePost: headerLine(parsed.headerLines, "list-unsubscribe-post"),
             receivedAt: new Date().toISOString(),
           };
           messages.push(mail);
@@ -81,6 +86,12 @@ export async function startSmtpSink(options: { dir?: string } = {}): Promise<Smt
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** A header's value as written (mailparser parses List-Unsubscribe into an object; the raw line is plainer). */
+function headerLine(lines: readonly { key: string; line: string }[], key: string): string | null {
+  const found = lines.find((l) => l.key === key);
+  return found ? found.line.slice(found.line.indexOf(":") + 1).replace(/\s+/g, " ").trim() : null;
 }
 
 /** Mail captured into a folder by a sink in another process. */

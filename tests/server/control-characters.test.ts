@@ -126,6 +126,7 @@ describe(`control characters (${process.env.TEST_DATABASE_URL ? "postgres" : "pg
           city: "Austin",
           travelRadius: "local_only",
           categories: "Hero",
+          audience: "all",
         },
         cookie,
       ),
@@ -141,7 +142,7 @@ describe(`control characters (${process.env.TEST_DATABASE_URL ? "postgres" : "pg
     const cookie = await sessionCookie(harness.services, "nul-admin@example.com");
     const look = await call(editProfileRoute.loader, getRequest("/dashboard/edit-profile/%00", cookie), harness.services, { id: NUL });
     expect(look.status).toBe(404);
-    const fields = { displayName: "Space Ranger", contactEmail: "x@example.com", bio: BIO, state: "TX", city: "Austin", travelRadius: "local_only", categories: "Hero" };
+    const fields = { displayName: "Space Ranger", contactEmail: "x@example.com", bio: BIO, state: "TX", city: "Austin", travelRadius: "local_only", categories: "Hero", audience: "all" };
     const save = await call(editProfileRoute.action, postRequest("/dashboard/edit-profile/%00", fields, cookie), harness.services, { id: NUL });
     expect(save.status).toBe(404);
   });

@@ -19,6 +19,7 @@ import {
 } from "~/server/directory.server";
 import { cachedData, FRESH_CACHE_CONTROL, routeCacheHeaders } from "~/server/http/cache-headers.server";
 import { browseHref, categoryHref } from "~/lib/directory-params";
+import { NO_REFINEMENTS } from "~/lib/listing-refinements";
 import { parseDirectoryFilters } from "~/server/directory-filters.server";
 import { formatPriceRange, moreLabel, visibleCategories } from "~/lib/format";
 import { socialUrl } from "~/lib/social";
@@ -184,11 +185,12 @@ describe("filters in the address", () => {
       state: "TX",
       city: "Austin",
       categories: ["Hero", "Anime/Manga"],
+      refinements: NO_REFINEMENTS,
       page: 3,
     });
     // A city of another state, an unknown state and a silly page number are ignored.
-    expect(parse("state=FL&city=Austin&page=-4")).toEqual({ state: "FL", city: null, categories: [], page: 1 });
-    expect(parse("state=ZZ&city=Austin&page=abc")).toEqual({ state: null, city: null, categories: [], page: 1 });
+    expect(parse("state=FL&city=Austin&page=-4")).toEqual({ state: "FL", city: null, categories: [], refinements: NO_REFINEMENTS, page: 1 });
+    expect(parse("state=ZZ&city=Austin&page=abc")).toEqual({ state: null, city: null, categories: [], refinements: NO_REFINEMENTS, page: 1 });
     // The /browse/{stateAbbr} segment wins over a query value.
     expect(parse("state=FL&city=Dallas", "TX")).toMatchObject({ state: "TX", city: "Dallas" });
   });

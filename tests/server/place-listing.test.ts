@@ -9,8 +9,10 @@ import { findGazetteerCity } from "~/server/places/gazetteer.server";
 import { insertProfile, type ProfileFixture } from "../e2e/seed/directory";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 
-// City pages list whoever can come to the city: based there, then travellers whose range reaches
-// it (nearest first), then those who travel anywhere; a place nobody can reach offers the nearest.
+// City pages list whoever can come to the city in the search's distance bands: those whose range
+// reaches it (based there first, being nearest), then those nearby whose usual range stops short,
+// then those who travel anywhere; a place nobody can reach offers the nearest (search-bands.test.ts
+// tests the bands themselves).
 
 let database: TestDatabase;
 
@@ -69,19 +71,22 @@ const dataOf = (result: unknown) => (result as { data: ListingData }).data;
 const names = (place: PlaceListingView | null) => place?.hits.map((h) => `${h.group}:${h.profile.displayName}`) ?? [];
 
 describe(`city pages (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, () => {
-  it("lists those based in the city, then travellers nearest first, then nationwide ones in their own group", async () => {
+  it("lists those whose range reaches the city nearest first (based there first), then those nearby, then nationwide ones", async () => {
     const page = dataOf(await browseLoader(args("/browse/FL?city=Orlando", { stateAbbr: "FL" })));
     expect(names(page.place)).toEqual([
-      "based:Orlando Newer Mermaid",
-      "based:Orlando Older Knight",
-      "travels:Kissimmee Star Princess",
-      "travels:Tampa Road Tripper",
+      "covers:Orlando Newer Mermaid",
+      "covers:Orlando Older Knight",
+      "covers:Kissimmee Star Princess",
+      "covers:Tampa Road Tripper",
+      // Tampa's 10-mile range and Jacksonville's 50-mile one stop short, but both are within 150 miles.
+      "nearby:Tampa Homebody",
+      "nearby:Jacksonville Costume Crew",
       "nationwide:Miami Goes Anywhere",
     ]);
-    expect(page.place?.counts).toEqual({ based: 2, travels: 2, nationwide: 1, nearest: 0 });
-    expect(page.total).toBe(5);
+    expect(page.place?.counts).toEqual({ covers: 4, nearby: 2, nationwide: 1, nearest: 0 });
+    expect(page.total).toBe(7);
     const miles = Object.fromEntries(page.place!.hits.map((h) => [h.profile.displayName, h.distanceMiles]));
-    expect(miles["Orlando Older Knight"]).toBeNull();
+    expect(miles["Orlando Older Knight"]).toBeLessThan(1);
     expect(miles["Kissimmee Star Princess"]).toBeGreaterThan(10);
     expect(miles["Kissimmee Star Princess"]).toBeLessThan(25);
     expect(miles["Tampa Road Tripper"]).toBeGreaterThan(60);
@@ -94,10 +99,14 @@ describe(`city pages (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`
     const kissimmee = dataOf(await browseLoader(args("/browse/FL?city=Kissimmee", { stateAbbr: "FL" })));
     expect(kissimmee.filters.city).toBe("Kissimmee");
     expect(names(kissimmee.place)).toEqual([
-      "based:Kissimmee Star Princess",
-      // Orlando is about 18 miles away, beyond both Orlando performers' 10-mile range; Tampa's
-      // 100-mile range reaches Kissimmee (about 70 miles).
-      "travels:Tampa Road Tripper",
+      "covers:Kissimmee Star Princess",
+      // Tampa's 100-mile range reaches Kissimmee (about 70 miles); Orlando is about 18 miles away,
+      // beyond both Orlando performers' 10-mile range, so they are nearby, newest first at one distance.
+      "covers:Tampa Road Tripper",
+      "nearby:Orlando Newer Mermaid",
+      "nearby:Orlando Older Knight",
+      "nearby:Tampa Homebody",
+      "nearby:Jacksonville Costume Crew",
       "nationwide:Miami Goes Anywhere",
     ]);
     const state = dataOf(await browseLoader(args("/browse/FL", { stateAbbr: "FL" })));
@@ -108,14 +117,15 @@ describe(`city pages (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`
 
   it("keeps the category filter in every group", async () => {
     const heroes = dataOf(await categoryLoader(args("/categories/Hero?state=FL&city=Orlando", { categoryName: "Hero" })));
-    expect(names(heroes.place)).toEqual(["based:Orlando Older Knight", "travels:Tampa Road Tripper", "nationwide:Miami Goes Anywhere"]);
+    expect(names(heroes.place)).toEqual(["covers:Orlando Older Knight", "covers:Tampa Road Tripper", "nearby:Tampa Homebody", "nationwide:Miami Goes Anywhere"]);
   });
 
   it("offers the nearest performers, with their distance, when nobody can come to the place", async () => {
-    const furries = dataOf(await categoryLoader(args("/categories/Furry?state=FL&city=Orlando", { categoryName: "Furry" })));
-    expect(furries.place?.counts).toEqual({ based: 0, travels: 0, nationwide: 0, nearest: 1 });
+    // Jacksonville is about 330 miles from Miami: past its range and past nearby.
+    const furries = dataOf(await categoryLoader(args("/categories/Furry?state=FL&city=Miami", { categoryName: "Furry" })));
+    expect(furries.place?.counts).toEqual({ covers: 0, nearby: 0, nationwide: 0, nearest: 1 });
     expect(names(furries.place)).toEqual(["nearest:Jacksonville Costume Crew"]);
-    expect(furries.place?.hits[0].distanceMiles).toBeGreaterThan(100);
+    expect(furries.place?.hits[0].distanceMiles).toBeGreaterThan(300);
   });
 
   it("shows a state where nobody is based those who travel there", async () => {
@@ -131,23 +141,23 @@ describe(`city pages (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`
     expect(pages.map((p) => p.hits.map((h) => h.profile.id))).toEqual([
       ["pl-orlando-new", "pl-orlando-old"],
       ["pl-kissimmee", "pl-tampa-far"],
-      ["pl-miami-anywhere"],
+      ["pl-tampa-local", "pl-jax-crew"],
     ]);
-    expect(pages[0].pageCount).toBe(3);
+    expect(pages[0].pageCount).toBe(4);
     const past = await listPlaceProfiles(database.db, { ...query, page: 40 });
-    expect(past.page).toBe(3);
+    expect(past.page).toBe(4);
     expect(past.hits.map((h) => h.profile.id)).toEqual(["pl-miami-anywhere"]);
   });
 
-  it("shows a performer who joins after the city's groups were counted at once, in the page and its counts", async () => {
+  it("shows a performer who joins at once, in the page and its counts", async () => {
     const before = dataOf(await browseLoader(args("/browse/FL?city=Orlando", { stateAbbr: "FL" })));
-    expect(before.place?.counts.based).toBe(2);
+    expect(before.place?.counts.covers).toBe(4);
     await insertProfile(database.db, { id: "pl-orlando-newest", displayName: "Orlando Newest Pirate", state: "FL", city: "Orlando", categories: ["Hero"], createdAt: new Date() });
     try {
       const after = dataOf(await browseLoader(args("/browse/FL?city=Orlando", { stateAbbr: "FL" })));
-      expect(names(after.place).slice(0, 3)).toEqual(["based:Orlando Newest Pirate", "based:Orlando Newer Mermaid", "based:Orlando Older Knight"]);
-      expect(after.place?.counts).toEqual({ based: 3, travels: 2, nationwide: 1, nearest: 0 });
-      expect(after.total).toBe(6);
+      expect(names(after.place).slice(0, 3)).toEqual(["covers:Orlando Newest Pirate", "covers:Orlando Newer Mermaid", "covers:Orlando Older Knight"]);
+      expect(after.place?.counts).toEqual({ covers: 5, nearby: 2, nationwide: 1, nearest: 0 });
+      expect(after.total).toBe(8);
     } finally {
       await database.db.delete(user).where(eq(user.id, "pl-orlando-newest"));
     }

@@ -51,6 +51,7 @@ function input(overrides: Partial<ProfileFormValues> = {}): ProfileInput {
     state: "FL",
     city: "Orlando",
     categories: ["Fantasy"],
+    audience: "kids",
     ...overrides,
   });
   if (!result.ok) throw new Error(JSON.stringify(result.errors));
@@ -231,7 +232,7 @@ describe("the edit-profile route with characters", () => {
 
   function post(cookie: string, characters: string[], extra: Record<string, string> = {}) {
     const form = new FormData();
-    const fields = { displayName: "Route Royal", contactEmail: "royal@example.com", bio: BIO, state: "TX", city: "Dallas", travelRadius: "local_only", ...extra };
+    const fields = { displayName: "Route Royal", contactEmail: "royal@example.com", bio: BIO, state: "TX", city: "Dallas", travelRadius: "local_only", audience: "kids", ...extra };
     for (const [key, value] of Object.entries(fields)) form.append(key, value);
     form.append("categories", "Fantasy");
     for (const box of characters) form.append("characters", box);

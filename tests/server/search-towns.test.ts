@@ -5,8 +5,8 @@ import { understandQuery } from "~/server/search/understand.server";
 import { insertProfile } from "../e2e/seed/directory";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 
-// Towns the state data does not list ("in kissimmee", "boca raton fl") are places in a search
-// when the query says so; a bare town name, or a hamlet whose name is an everyday word, is not.
+// Towns the state data does not list ("kissimmee", "in kissimmee", "boca raton fl") are places in
+// a search; a hamlet whose name is an everyday word only with its state (search-places-bare.test.ts).
 
 let database: TestDatabase;
 
@@ -34,7 +34,8 @@ beforeAll(async () => {
     bio: "A juggling clown for birthday parties and school fairs in Palm Beach County, with balloon animals for every guest.",
     travelRadius: "local_only",
   });
-  // Based in Orlando itself but travels anywhere: listed after those whose range reaches Orlando.
+  // Based in Orlando itself and travels anywhere: near Orlando it is among those who travel there,
+  // far from it among those who travel nationwide.
   await insertProfile(database.db, {
     id: "town-orlando-anywhere",
     displayName: "Orlando Goes Anywhere",
@@ -44,7 +45,7 @@ beforeAll(async () => {
     bio: "A caped hero who flies to birthday parties and school assemblies in every state, with a training course for little heroes.",
     travelRadius: "nationwide",
   });
-  // About 20 miles from Boca Raton with a 10-mile range: only a widened search reaches Boca.
+  // About 20 miles from Boca Raton with a 10-mile range: nearby, past its usual range.
   await insertProfile(database.db, {
     id: "town-lauderdale-local",
     displayName: "Lauderdale Bubble Show",
@@ -70,9 +71,9 @@ describe(`towns named in a search (${process.env.TEST_DATABASE_URL ? "postgres" 
     expect(await placeOf("pirate st augustine il")).toMatchObject({ kind: "city", city: "Saint Augustine", state: "IL" });
   });
 
-  it("leaves a bare town name, and hamlets named like everyday words, as words", async () => {
-    expect(await placeOf("princess kissimmee")).toBeNull();
-    expect(await wordsOf("princess kissimmee")).toContain("kissimmee");
+  it("reads a bare town name as a place, but leaves hamlets named like everyday words as words", async () => {
+    expect(await placeOf("princess kissimmee")).toMatchObject({ kind: "city", city: "Kissimmee", state: "FL" });
+    expect(await wordsOf("princess kissimmee")).toEqual(["princess"]);
     for (const q of ["party in park", "princess in blue", "santa in christmas"]) expect(await placeOf(q)).toBeNull();
   });
 
@@ -97,22 +98,23 @@ describe(`towns named in a search (${process.env.TEST_DATABASE_URL ? "postgres" 
     expect(parseSearchInput(new URL("http://x/search?state=FL&city=Nowhere+Special")).city).toBeNull();
   });
 
-  it("lists performers who travel anywhere in their own group, after those nearby, however near they live", async () => {
+  it("lists a performer who travels anywhere and lives close among those who travel there, nearest first", async () => {
     const outcome = await searchProfiles(database.db, input("32801"));
-    expect(outcome.hits.map((h) => [h.profile.displayName, h.reach])).toEqual([
-      ["Lakeside Snow Princess", "near"],
-      ["Orlando Goes Anywhere", "nationwide"],
+    expect(outcome.hits.map((h) => [h.profile.displayName, h.band])).toEqual([
+      ["Orlando Goes Anywhere", "covers"],
+      ["Lakeside Snow Princess", "covers"],
     ]);
-    expect(outcome.hits[1].distanceMiles).toBeLessThan(5);
+    expect(outcome.hits[0].distanceMiles).toBeLessThan(5);
   });
 
-  it("orders a widened search's groups: those who travel there, those who travel anywhere, then those it added", async () => {
+  it("orders a town's bands: those who travel there, those nearby past their range, then those who travel anywhere from far", async () => {
     const outcome = await searchProfiles(database.db, input("33432"));
-    expect(outcome.widened).toMatchObject({ miles: 25, within: 2, added: 1 });
-    expect(outcome.hits.map((h) => [h.profile.displayName, h.reach])).toEqual([
-      ["Boca Giggles", "near"],
+    expect(outcome.hits.map((h) => [h.profile.displayName, h.band])).toEqual([
+      ["Boca Giggles", "covers"],
+      ["Lauderdale Bubble Show", "nearby"],
       ["Orlando Goes Anywhere", "nationwide"],
-      ["Lauderdale Bubble Show", "beyond"],
     ]);
+    expect(outcome.hits[1].rangeMiles).toBe(10);
+    expect(outcome.hits[2].distanceMiles).toBeGreaterThan(150);
   });
 });

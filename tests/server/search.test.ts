@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import { NO_REFINEMENTS } from "~/lib/listing-refinements";
 import { profiles } from "~/server/db/schema";
 import { parseQuery, parseSearchInput, type SearchInput } from "~/server/search/query.server";
 import { searchProfiles, type SearchOutcome } from "~/server/search/search.server";
@@ -21,11 +22,11 @@ async function names(q: string, extra: Partial<SearchInput> = {}) {
 }
 
 /**
- * The performers whose own travel range reaches the place: all of a place search, or the first part
- * of one widened because few travel there (search-widen.test.ts tests the widening).
+ * The performers who travel to the place: those whose range reaches it and those who travel
+ * anywhere, leaving out the band of those nearby but past their range (search-bands.test.ts).
  */
 function travelling(outcome: SearchOutcome) {
-  return outcome.hits.slice(0, outcome.widened ? outcome.widened.within : undefined);
+  return outcome.hits.filter((h) => h.band !== "nearby");
 }
 
 async function travellingNames(q: string, extra: Partial<SearchInput> = {}) {
@@ -120,7 +121,7 @@ describe("reading the query", () => {
 
   it("ignores unknown filters in the address", () => {
     const parsed = parseSearchInput(new URL("http://x/search?q=+hero+&state=fl&city=orlando&category=Pirate&page=-3"));
-    expect(parsed).toEqual({ q: "hero", state: "FL", city: "Orlando", category: null, page: 1 });
+    expect(parsed).toEqual({ q: "hero", state: "FL", city: "Orlando", category: null, page: 1, refinements: NO_REFINEMENTS });
     expect(parseSearchInput(new URL("http://x/search?state=ZZ&city=Orlando")).city).toBeNull();
   });
 
@@ -209,6 +210,11 @@ describe(`search (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, ()
     expect(found.map(([name]) => name)).not.toContain("Captain Jax");
     const distances = travelling(outcome).map((h) => h.distanceMiles ?? Infinity);
     expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    // Those three are within 150 miles, so they come between, as nearby, nearest first.
+    expect(outcome.hits.map((h) => h.band)).toEqual(["covers", "covers", "covers", "nearby", "nearby", "nearby", "nationwide", "nationwide"]);
+    const nearby = outcome.hits.filter((h) => h.band === "nearby");
+    expect(nearby.map((h) => h.profile.displayName).slice(2)).toEqual(["Captain Jax"]);
+    expect(new Set(nearby.map((h) => h.rangeMiles))).toEqual(new Set([10, 50, 100]));
   });
 
   it("applies each travel range's reach", async () => {
@@ -223,8 +229,9 @@ describe(`search (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, ()
   });
 
   it("combines a ZIP code with words and filters", async () => {
-    // "hero" also matches the start of "heroine"; the nearer performer comes first.
-    expect(await travellingNames("hero 32801")).toEqual(["Nationwide Nova", "Hollywood Hero"]);
+    // "hero" also matches the start of "heroine", but the nearer performer only says it in a bio:
+    // the one with it in the stage name comes first (precision before distance within a band).
+    expect(await travellingNames("hero 32801")).toEqual(["Hollywood Hero", "Nationwide Nova"]);
     expect(await travellingNames("stunt 32801")).toEqual(["Hollywood Hero"]);
     expect(await travellingNames("32801", { category: "Anime/Manga" })).toEqual(["Sakura Cosplay", "Hollywood Hero"]);
     expect(await travellingNames("32801", { state: "FL", city: "Tampa" })).toEqual(["Sir Gallant"]);
@@ -238,7 +245,11 @@ describe(`search (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, ()
 
   it("filters by state, city and category, with or without words", async () => {
     expect(await names("", { state: "CA" })).toEqual(["Hollywood Hero"]);
-    expect((await names("", { state: "FL", city: "Orlando" })).sort()).toEqual(["Princess Aurora Parties", "Sakura Cosplay"]);
+    // The state and city filters together are a place: who can come there, in bands.
+    const orlando = await searchProfiles(database.db, input("", { state: "FL", city: "Orlando" }));
+    expect(orlando.place).toEqual({ kind: "city", city: "Orlando", state: "FL" });
+    expect(orlando.hits.slice(0, 2).map((h) => h.profile.displayName).sort()).toEqual(["Princess Aurora Parties", "Sakura Cosplay"]);
+    expect(orlando.hits.map((h) => h.profile.displayName)).toEqual((await searchProfiles(database.db, input("32801"))).hits.map((h) => h.profile.displayName));
     expect(await names("hero", { category: "Hero", state: "FL" })).toEqual(["Captain Jax"]);
   });
 
@@ -252,11 +263,10 @@ describe(`search (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, ()
   });
 
   it("pages through results and clamps a page past the end", async () => {
-    // Five travel to 32801; the search widens to a sixth nearby, or more at the step that finds them.
+    // Five travel to 32801 and three more are nearby: eight in bands, paged across them.
     const first = await searchProfiles(database.db, input("32801"), { pageSize: 2 });
-    expect(first.widened?.within).toBe(5);
-    expect(first.total).toBe(5 + (first.widened?.added ?? 0));
-    expect(first.pageCount).toBe(Math.ceil(first.total / 2));
+    expect(first.total).toBe(8);
+    expect(first.pageCount).toBe(4);
     expect(first.hits).toHaveLength(2);
     const last = await searchProfiles(database.db, { ...input("32801"), page: first.pageCount }, { pageSize: 2 });
     expect(last.hits).toHaveLength(first.total % 2 === 0 ? 2 : 1);

@@ -1,19 +1,20 @@
 import { Link } from "react-router";
 import { cx } from "~/components/ui/cx";
-import { ADMIN_TAB_TITLES, ADMIN_TABS, type AdminSectionCounts, type AdminTab } from "~/lib/admin-view";
+import { ADMIN_TAB_LABELS, ADMIN_TABS, type AdminSectionCounts, type AdminTab } from "~/lib/admin-view";
 
 /** What each section's tab counts: the work waiting (pending, unread) or the size of the list. */
 export function tabCount(tab: AdminTab, counts: AdminSectionCounts): string {
   if (tab === "requests") return `${counts.requests.pending.toLocaleString("en-US")} pending`;
   if (tab === "messages") return `${counts.messages.unread.toLocaleString("en-US")} unread`;
+  if (tab === "searches") return `${counts.searches.total.toLocaleString("en-US")} in 30 days`;
   return `${counts.profiles.total.toLocaleString("en-US")} total`;
 }
 
-/** The three sections as links (each keeps its own address), the current one marked for screen readers. */
+/** The sections as links (each keeps its own address), the current one marked for screen readers. */
 export function AdminTabs({ current, counts }: { current: AdminTab; counts: AdminSectionCounts }) {
   return (
     <nav aria-label="Admin sections" className="border-b border-slate-200">
-      <ul className="-mb-px grid grid-cols-3 gap-1 sm:flex">
+      <ul className="-mb-px grid grid-cols-2 gap-1 sm:flex">
         {ADMIN_TABS.map((tab) => {
           const active = tab === current;
           return (
@@ -26,7 +27,7 @@ export function AdminTabs({ current, counts }: { current: AdminTab; counts: Admi
                   active ? "border-brand-700 text-brand-800" : "border-transparent text-slate-700 hover:border-slate-300 hover:text-slate-900",
                 )}
               >
-                {ADMIN_TAB_TITLES[tab]}
+                {ADMIN_TAB_LABELS[tab]}
                 <span className="text-xs font-medium text-slate-700">{tabCount(tab, counts)}</span>
               </Link>
             </li>

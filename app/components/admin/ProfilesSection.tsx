@@ -2,6 +2,7 @@ import { formatShortDate } from "~/components/dashboard/format";
 import { Badge } from "~/components/ui/Badge";
 import { cx } from "~/components/ui/cx";
 import { adminHref, type AdminLocation, type PageInfo, type ProfileRowView } from "~/lib/admin-view";
+import { adultsCategoryFirst } from "~/lib/audience-view";
 import { formatLocation, moreLabel, visibleCategories } from "~/lib/format";
 import { AdminActionForm } from "./AdminActionForm";
 import { UnconfirmedBadge } from "./UnconfirmedBadge";
@@ -58,7 +59,8 @@ export function ProfilesTable({ location, rows, info }: { location: AdminLocatio
       {rows.map((row) => {
         const name = row.displayName ?? "Unnamed profile";
         const who = `profile ${name}`;
-        const shown = visibleCategories(row.categories);
+        // An adults-only act's 18+ category is never the one folded away.
+        const shown = visibleCategories(adultsCategoryFirst(row.categories));
         const email = row.contactEmail ?? row.accountEmail;
         return (
           <tr key={row.id} data-testid="profile-row">

@@ -7,6 +7,7 @@ const SEARCH_HINTS = {
   requests: "Name or email",
   messages: "Sender name or email",
   profiles: "Name or email",
+  searches: "Words or place",
 } as const;
 
 /**
@@ -21,7 +22,7 @@ export function SectionToolbar({ location }: { location: AdminLocation }) {
       {tab !== "requests" ? <input type="hidden" name="tab" value={tab} /> : null}
       <div className="sm:w-48">
         <label htmlFor={`${tab}-status`} className="block text-sm font-medium text-slate-800">
-          Status
+          {tab === "searches" ? "Period" : "Status"}
         </label>
         <select id={`${tab}-status`} name="status" defaultValue={location.status} className={controlClass}>
           {ADMIN_STATUS_FILTERS[tab].map((filter) => (

@@ -1,4 +1,4 @@
-import { hasFilters, type DirectoryFilters, type FilterLink } from "~/lib/directory-params";
+import { defaultAudience, hasFilters, type DirectoryFilters, type FilterLink } from "~/lib/directory-params";
 import type { PlaceListingView } from "~/lib/place-listing-view";
 import type { ProfileCardData } from "~/lib/profile-view";
 import { DirectoryResults } from "./DirectoryResults";
@@ -11,6 +11,8 @@ interface DirectoryListingProps {
     cities: readonly string[];
     profiles: ProfileCardData[];
     total: number;
+    /** More than `total` match (a refined listing counts to 1,000 only). */
+    totalAtLeast?: boolean;
     pageCount: number;
     /** A place's grouped listing (a city page): shown in groups instead of one grid. */
     place?: PlaceListingView | null;
@@ -31,7 +33,7 @@ interface DirectoryListingProps {
  * the results on wide screens; on phones one "Filters" control above them, folded.
  */
 export function DirectoryListing({ listing, href, action, fixedCategory, samples, stateIsPage = false }: DirectoryListingProps) {
-  const { filters, cities, profiles, total, pageCount, place } = listing;
+  const { filters, cities, profiles, total, totalAtLeast, pageCount, place } = listing;
   return (
     <div className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[18rem_minmax(0,1fr)] lg:gap-8 lg:py-8">
       <aside aria-label="Filters" className="lg:self-start">
@@ -42,17 +44,26 @@ export function DirectoryListing({ listing, href, action, fixedCategory, samples
           hrefFor={href}
           showCategories={fixedCategory === undefined}
           countState={!stateIsPage}
+          hasPlace={Boolean(filters.state && filters.city)}
+          pageAudience={defaultAudience(fixedCategory)}
         />
       </aside>
       <DirectoryResults
         profiles={profiles}
         total={total}
+        totalAtLeast={totalAtLeast}
         page={filters.page}
         pageCount={pageCount}
         filtered={hasFilters(filters, fixedCategory)}
         hrefForPage={(page) => href({ ...filters, page })}
         samples={samples}
         place={place ?? null}
+        // A city page's radius links: the same listing within so many miles, from its first page.
+        radius={
+          filters.state && filters.city
+            ? { miles: filters.refinements.miles, hrefFor: (miles) => href({ ...filters, refinements: { ...filters.refinements, miles }, page: 1 }) }
+            : null
+        }
       />
     </div>
   );

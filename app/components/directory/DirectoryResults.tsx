@@ -1,9 +1,19 @@
 import { useNavigation } from "react-router";
 import { CountAppearances } from "~/components/insights/CountAppearances";
 import { ProfileCard, ProfileGrid } from "~/components/profile/ProfileCard";
-import { performersForPlace, placeGroupHeading, placeGroupNote, type PlaceHit, type PlaceListingView } from "~/lib/place-listing-view";
+import {
+  distanceLine,
+  performersForPlace,
+  placeGroupCount,
+  placeGroupHeading,
+  placeGroupNote,
+  type PlaceHit,
+  type PlaceListingView,
+} from "~/lib/place-listing-view";
 import type { ProfileCardData } from "~/lib/profile-view";
-import { performersFound } from "~/lib/format";
+import { searchTotalHeading } from "~/lib/search-view";
+import { RadiusLinks } from "~/components/search/RadiusLinks";
+import type { RadiusMiles } from "~/lib/listing-refinements";
 import { Pagination } from "./Pagination";
 
 const EMPTY_WITH_FILTERS = "No performers found matching your filters. Try adjusting your criteria.";
@@ -12,6 +22,8 @@ const EMPTY_WITHOUT_FILTERS = "No performers found. Check back soon as our direc
 interface DirectoryResultsProps {
   profiles: ProfileCardData[];
   total: number;
+  /** More than `total` match: the heading reads "1,000+ performers found". */
+  totalAtLeast?: boolean;
   page: number;
   pageCount: number;
   filtered: boolean;
@@ -20,6 +32,8 @@ interface DirectoryResultsProps {
   samples?: readonly ProfileCardData[];
   /** A place's grouped listing: its cards in groups with their distances. */
   place?: PlaceListingView | null;
+  /** A place's radius links: the distance chosen, and the same listing's address within another. */
+  radius?: { miles: number | null; hrefFor: (miles: RadiusMiles | null) => string } | null;
 }
 
 /** Consecutive hits of one group, in the order the listing gave them. */
@@ -39,21 +53,26 @@ function PlaceGroups({ place }: { place: PlaceListingView }) {
     <div className="space-y-10">
       {runsOf(place.hits).map((run) => {
         const group = run[0].group;
-        const count = place.counts[group];
-        const note = placeGroupNote(group, place.placeName, count);
+        const count = placeGroupCount(place, group);
+        const note = placeGroupNote(group, place.placeName, place.counts[group]);
         const headingId = `place-group-${group}`;
         return (
           <section key={group} aria-labelledby={headingId}>
             <h3 id={headingId} className="text-lg font-semibold text-slate-900">
               {placeGroupHeading(group, place.placeName)}
-              {group === "nearest" ? null : <span className="font-normal text-slate-700"> ({count.toLocaleString("en-US")})</span>}
+              {count === null ? null : <span className="font-normal text-slate-700"> ({count})</span>}
             </h3>
             {note ? <p className="mt-1 text-sm text-slate-700">{note}</p> : null}
             <div className="mt-4">
               <ProfileGrid label={placeGroupHeading(group, place.placeName)}>
                 {run.map((hit) => (
                   <li key={hit.profile.id}>
-                    <ProfileCard profile={hit.profile} distanceMiles={hit.distanceMiles ?? undefined} priority={index++ < 4} />
+                    <ProfileCard
+                      profile={hit.profile}
+                      distanceMiles={hit.distanceMiles ?? undefined}
+                      distanceText={distanceLine(hit, place.placeName)}
+                      priority={index++ < 4}
+                    />
                   </li>
                 ))}
               </ProfileGrid>
@@ -66,23 +85,28 @@ function PlaceGroups({ place }: { place: PlaceListingView }) {
 }
 
 /** The "{N} performers found" line, the grid of cards (or the empty text) and the page links. */
-export function DirectoryResults({ profiles, total, page, pageCount, filtered, hrefForPage, samples, place }: DirectoryResultsProps) {
+export function DirectoryResults({ profiles, total, totalAtLeast = false, page, pageCount, filtered, hrefForPage, samples, place, radius }: DirectoryResultsProps) {
   const navigation = useNavigation();
   const loading = navigation.state === "loading";
-  const found = performersForPlace(total, place);
+  const found = searchTotalHeading(performersForPlace(total, place), totalAtLeast);
   return (
     <section aria-labelledby="results-heading" aria-busy={loading || undefined}>
       <CountAppearances profileIds={place ? place.hits.map((hit) => hit.profile.id) : profiles.map((profile) => profile.id)} />
       <div className="mb-5 flex flex-wrap items-baseline justify-between gap-3">
         <h2 id="results-heading" className="text-xl font-semibold text-slate-900">
-          {performersFound(found)}
+          {found}
         </h2>
         {/* Announces a new result after a filter change made without leaving the page. */}
         <p role="status" className="text-sm text-slate-700">
-          {loading ? "Loading profiles..." : <span className="sr-only">{performersFound(found)}</span>}
+          {loading ? "Loading profiles..." : <span className="sr-only">{found}</span>}
         </p>
       </div>
-      {place && place.counts.nearest > 0 ? (
+      {place && radius ? (
+        <div className="mb-6">
+          <RadiusLinks miles={radius.miles} hrefFor={radius.hrefFor} />
+        </div>
+      ) : null}
+      {place && (place.counts.nearest ?? 0) > 0 ? (
         <>
           <p className="mb-8 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">
             {filtered ? EMPTY_WITH_FILTERS : EMPTY_WITHOUT_FILTERS}

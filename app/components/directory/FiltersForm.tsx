@@ -5,19 +5,22 @@ import { cx } from "~/components/ui/cx";
 import { Fieldset, Options, SelectField } from "~/components/ui/Field";
 import { StateSelect } from "~/components/ui/StateSelect";
 import { CATEGORIES } from "~/lib/constants";
-import { CITY_LIST_STATE } from "~/lib/directory-params";
+import { CITY_LIST_STATE, pageRefinementCount } from "~/lib/directory-params";
+import { DEFAULT_AUDIENCE_FILTER, NO_REFINEMENTS, type AudienceFilter, type ListingRefinements } from "~/lib/listing-refinements";
+import { RefinementFields } from "./RefinementFields";
+import { TAP_TARGET } from "./tap-target";
+
+export { TAP_TARGET };
 
 export interface FilterValues {
   state: string | null;
   city: string | null;
   categories: string[];
+  refinements: ListingRefinements;
 }
 
 /** The width from which the filters sit open beside (or above) the results instead of folded away. */
 const WIDE_QUERY = "(min-width: 1024px)";
-
-/** Every filter control's least height: a thumb needs 44 px. */
-export const TAP_TARGET = "min-h-11";
 
 /**
  * The filters folded behind one "Filters (N)" control on phones, so the results come first, and open
@@ -61,9 +64,14 @@ export function closeFiltersOnPhones(form: HTMLFormElement) {
   if (details && !window.matchMedia(WIDE_QUERY).matches) details.open = false;
 }
 
-/** How many filters are on; a state a page is about (/browse/CA) is the page itself, not a filter. */
-export function filterCount(filters: FilterValues, options: { countState: boolean }): number {
-  return (options.countState && filters.state ? 1 : 0) + (filters.city ? 1 : 0) + filters.categories.length;
+/** How many filters are on; a state a page is about (/browse/CA) is the page itself, not a filter, nor is the page's own audience. */
+export function filterCount(filters: FilterValues, options: { countState: boolean; pageAudience?: AudienceFilter }): number {
+  return (
+    (options.countState && filters.state ? 1 : 0) +
+    (filters.city ? 1 : 0) +
+    filters.categories.length +
+    pageRefinementCount(filters.refinements, options.pageAudience)
+  );
 }
 
 interface FiltersFormProps {
@@ -77,21 +85,34 @@ interface FiltersFormProps {
   showCategories: boolean;
   /** Whether a chosen state counts as a filter (not where the state is the page's own, /browse/CA). */
   countState: boolean;
+  /** The page is about a place (a city): distance and "Nearest" are offered. */
+  hasPlace: boolean;
+  /** The audience the page shows by default (adult events on the 18+ page). */
+  pageAudience?: AudienceFilter;
 }
 
 /**
- * State, city and category filters, applied together by "Apply filters" (the same on every listing
+ * State, city, refinement (budget, distance, audience, solo or group, sort) and category filters, applied together by "Apply filters" (the same on every listing
  * page and on search: nothing changes out of view while the visitor is still choosing). Without
  * JavaScript it is an ordinary GET form; with it, the address is built tidily, and choosing another
  * state clears the city. The filters live only in the address, so links can be shared and Back works.
  */
-export function FiltersForm({ action, filters, cities: stateCities, hrefFor, showCategories, countState }: FiltersFormProps) {
+export function FiltersForm({
+  action,
+  filters,
+  cities: stateCities,
+  hrefFor,
+  showCategories,
+  countState,
+  hasPlace,
+  pageAudience = DEFAULT_AUDIENCE_FILTER,
+}: FiltersFormProps) {
   const navigate = useNavigate();
   const id = useId();
   // The controls follow the address when it changes (Back, links). Remounting the form instead
   // would drop keyboard focus.
   const [values, setValues] = useState(filters);
-  const applied = `${filters.state}|${filters.city}|${filters.categories.join(",")}`;
+  const applied = JSON.stringify([filters.state, filters.city, filters.categories, filters.refinements]);
   const [shown, setShown] = useState(applied);
   if (shown !== applied) {
     setShown(applied);
@@ -115,7 +136,7 @@ export function FiltersForm({ action, filters, cities: stateCities, hrefFor, sho
   };
 
   return (
-    <FiltersDisclosure count={filterCount(filters, { countState })}>
+    <FiltersDisclosure count={filterCount(filters, { countState, pageAudience })}>
       <Form
         method="get"
         action={action}
@@ -138,6 +159,12 @@ export function FiltersForm({ action, filters, cities: stateCities, hrefFor, sho
           <option value="">{values.state ? "All cities" : "Select a state first"}</option>
           <Options items={cities} />
         </SelectField>
+        <RefinementFields
+          refinements={values.refinements}
+          hasPlace={hasPlace}
+          pageAudience={pageAudience}
+          onChange={(refinements) => setValues({ ...values, refinements })}
+        />
         {showCategories ? (
           <Fieldset legend="Categories">
             <div className="grid grid-cols-2 gap-x-2 sm:grid-cols-3 lg:grid-cols-1">
@@ -166,7 +193,7 @@ export function FiltersForm({ action, filters, cities: stateCities, hrefFor, sho
             Apply filters
           </Button>
           <Link
-            to={hrefFor({ state: null, city: null, categories: [] })}
+            to={hrefFor({ state: null, city: null, categories: [], refinements: { ...NO_REFINEMENTS, audience: pageAudience } })}
             className={cx(TAP_TARGET, "inline-flex items-center px-2 text-sm font-semibold text-brand-800 underline hover:no-underline")}
           >
             Clear filters

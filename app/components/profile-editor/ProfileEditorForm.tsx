@@ -2,7 +2,9 @@ import { useRef, useState, type FormEvent, type MouseEvent, type ReactNode } fro
 import { Form, Link, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/Alert";
 import { Button, buttonClass } from "~/components/ui/Button";
-import { CheckboxField, Fieldset, Options, SelectField, TextAreaField, TextField } from "~/components/ui/Field";
+import { CheckboxField, FieldError, Fieldset, Options, SelectField, TextAreaField, TextField } from "~/components/ui/Field";
+import type { Audience } from "~/lib/audience";
+import { AUDIENCE_FOLLOWED_FLAG } from "~/lib/audience-rules";
 import { BIO_MIN_LENGTH, CATEGORIES, TRAVEL_RANGES } from "~/lib/constants";
 import { formInput } from "~/lib/form";
 import {
@@ -16,6 +18,7 @@ import {
   type ProfileFormValues,
   type SocialPlatform,
 } from "~/lib/profile-schema";
+import { AudienceField, audienceInputId } from "./AudienceField";
 import { CharacterFields, characterInputId } from "./CharacterFields";
 import { LocationFields } from "./LocationFields";
 import { useHydrated } from "~/components/ui/useHydrated";
@@ -35,6 +38,7 @@ const FIELD_ORDER: readonly ProfileField[] = PROFILE_FIELDS.map((field) => field
 function fieldId(field: ProfileField): string {
   if (field === "categories") return "profile-category-0";
   if (field === "characters") return characterInputId(0);
+  if (field === "audience") return audienceInputId("profile-audience");
   return `profile-${field}`;
 }
 
@@ -113,6 +117,13 @@ export function ProfileEditorForm({ values, serverErrors, formError, cancelTo }:
     recheckIfShown("state", { state: next, city: "" });
   }
 
+  /** A new answer may settle or raise a contradiction with the categories and the adult-themes box. */
+  function onAudienceChange(audience: Audience) {
+    revalidate("audience", { audience });
+    if (errors.categories || categories.length > 0) revalidate("categories", { audience });
+    revalidate("adultThemesOk", { audience });
+  }
+
   function toggleCategory(category: string, checked: boolean) {
     const next = checked ? [...categories, category] : categories.filter((c) => c !== category);
     setCategories(next);
@@ -171,6 +182,7 @@ export function ProfileEditorForm({ values, serverErrors, formError, cancelTo }:
             </span>
           }
         />
+        <AudienceField idPrefix="profile-audience" value={values.audience} error={errors.audience} onChange={onAudienceChange} />
       </Section>
 
       <Section
@@ -217,9 +229,26 @@ export function ProfileEditorForm({ values, serverErrors, formError, cancelTo }:
 
       <Section id="section-performance" title="Performance Details">
         <div className="grid gap-3 sm:grid-cols-2">
-          {PROFILE_FLAGS.filter((f) => f.section === "performance").map((flag) => (
-            <CheckboxField key={flag.name} id={`profile-${flag.name}`} name={flag.name} label={flag.label} defaultChecked={values[flag.name]} />
-          ))}
+          {/* Family-friendly follows "Who are your shows for?" and is not asked again here. */}
+          {PROFILE_FLAGS.filter((f) => f.section === "performance" && f.name !== AUDIENCE_FOLLOWED_FLAG).map((flag) =>
+            flag.name === "adultThemesOk" ? (
+              <div key={flag.name} className="space-y-1">
+                <CheckboxField
+                  id="profile-adultThemesOk"
+                  name={flag.name}
+                  label={flag.label}
+                  description="Only for Adults only (18+) shows"
+                  defaultChecked={values[flag.name]}
+                  aria-invalid={errors.adultThemesOk ? true : undefined}
+                  aria-describedby={errors.adultThemesOk ? "profile-adultThemesOk-desc profile-adultThemesOk-error" : "profile-adultThemesOk-desc"}
+                  onChange={() => revalidate("adultThemesOk")}
+                />
+                <FieldError id="profile-adultThemesOk" error={errors.adultThemesOk} />
+              </div>
+            ) : (
+              <CheckboxField key={flag.name} id={`profile-${flag.name}`} name={flag.name} label={flag.label} defaultChecked={values[flag.name]} />
+            ),
+          )}
         </div>
       </Section>
 

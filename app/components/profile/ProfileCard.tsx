@@ -1,7 +1,9 @@
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/Badge";
+import { ADULTS_ONLY_BADGE, cardBadges } from "~/lib/audience-view";
 import { formatLocation, moreLabel, visibleCategories, visibleCharacters } from "~/lib/format";
 import { priceLine, readsWithinLabel, type ProfileCardData } from "~/lib/profile-view";
+import { charactersMatchFirst, type SearchMatch } from "~/lib/search-match";
 import { SaveButton } from "~/components/shortlist/SaveButton";
 import { ResponsiveImage } from "./ResponsiveImage";
 
@@ -9,7 +11,11 @@ interface ProfileCardProps {
   profile: ProfileCardData;
   /** Distance from the visitor's search location (search by ZIP). */
   distanceMiles?: number;
+  /** The distance line a place listing words itself ("About 100 mi from you · usually travels up to 50 mi"); wins over distanceMiles. */
+  distanceText?: string | null;
   headingLevel?: 2 | 3;
+  /** Why a search found them (search results only): the matching character, or a piece of the bio. */
+  match?: SearchMatch | null;
   /** The first row of a grid is above the fold. */
   priority?: boolean;
 }
@@ -18,17 +24,21 @@ interface ProfileCardProps {
 const CARD_SIZES = "(min-width: 1280px) 296px, (min-width: 1024px) 23vw, (min-width: 640px) 46vw, 112px";
 // The categories a card shows fit one line of its narrowest text column (about 220 px on a phone)
 // with room for "+N": each badge costs its letters plus about three for its padding.
+// An adults-only act's badge comes first and is never folded: the categories fit what it leaves.
 const BADGE_BUDGET = 20;
-function badgesThatFit(categories: readonly string[]): number {
-  let used = 0;
+function badgesThatFit(categories: readonly string[], reserved = 0): number {
+  let used = reserved;
   let count = 0;
   for (const category of categories) {
     used += category.length + 3;
-    if (count > 0 && used > BADGE_BUDGET) break;
+    if ((count > 0 || reserved > 0) && used > BADGE_BUDGET) break;
     count++;
   }
   return count;
 }
+
+/** A search's matched words on a card: bold on a light highlight, readable in any contrast mode. */
+const MARK = "rounded bg-amber-100 px-0.5 font-semibold text-slate-900";
 
 function distanceLabel(miles: number): string {
   if (miles < 1) return "Less than 1 mile away";
@@ -41,11 +51,15 @@ function distanceLabel(miles: number): string {
  * of categories), so a row of them reads evenly. On phones it is a compact row (picture left, text
  * right) so a screen holds several; from 640 px a tall card with a square picture.
  */
-export function ProfileCard({ profile, distanceMiles, headingLevel = 3, priority = false }: ProfileCardProps) {
+export function ProfileCard({ profile, distanceMiles, distanceText, headingLevel = 3, priority = false, match }: ProfileCardProps) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const location = formatLocation(profile.city, profile.state);
-  const { shown, hidden } = visibleCategories(profile.categories, badgesThatFit(profile.categories));
-  const characters = visibleCharacters(profile.characters);
+  const badges = cardBadges(profile.audience, profile.categories);
+  const reserved = badges.adultsOnly ? ADULTS_ONLY_BADGE.length + 3 : 0;
+  const { shown, hidden } = visibleCategories(badges.categories, badgesThatFit(badges.categories, reserved));
+  // The character a search matched comes first, highlighted, so it is never cut off behind "+N more".
+  const characters = visibleCharacters(charactersMatchFirst(profile.characters, match));
+  const matchedCharacter = match?.kind === "character" ? match.character : null;
   const reads = readsWithinLabel(profile.readsWithinHours);
   return (
     <article className="relative flex h-full overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-md sm:flex-col">
@@ -79,19 +93,47 @@ export function ProfileCard({ profile, distanceMiles, headingLevel = 3, priority
           )}
         </Heading>
         {location ? <p className="truncate text-sm text-slate-700">{location}</p> : null}
-        {distanceMiles !== undefined ? <p className="text-sm font-medium text-slate-900">{distanceLabel(distanceMiles)}</p> : null}
+        {distanceText ? (
+          <p className="text-sm font-medium text-slate-900">{distanceText}</p>
+        ) : distanceMiles !== undefined ? (
+          <p className="text-sm font-medium text-slate-900">{distanceLabel(distanceMiles)}</p>
+        ) : null}
         <p className="text-sm font-semibold text-slate-900">{priceLine(profile.priceMin, profile.priceMax)}</p>
         {characters.shown.length > 0 ? (
           // The characters a parent searched for, in a line under the price; the rest on the profile page.
           <p className="line-clamp-2 text-sm text-slate-700">
             <span className="font-medium text-slate-900">Plays </span>
-            {characters.shown.join(", ")}
+            {characters.shown.map((character, i) => (
+              <span key={`${i}-${character}`}>
+                {i > 0 ? ", " : null}
+                {character === matchedCharacter ? <mark className={MARK}>{character}</mark> : character}
+              </span>
+            ))}
             {characters.hidden > 0 ? ` ${moreLabel(characters.hidden)}` : null}
           </p>
         ) : null}
+        {match?.kind === "bio" ? (
+          // A bio match: the words around it, matched words marked.
+          <p className="line-clamp-2 text-sm text-slate-700">
+            {match.parts.map((part, i) =>
+              part.marked ? (
+                <mark key={i} className={MARK}>
+                  {part.text}
+                </mark>
+              ) : (
+                <span key={i}>{part.text}</span>
+              ),
+            )}
+          </p>
+        ) : null}
         {reads ? <p className="text-xs text-slate-600">{reads}</p> : null}
-        {shown.length > 0 ? (
+        {shown.length > 0 || badges.adultsOnly ? (
           <ul className="mt-auto flex min-w-0 flex-nowrap gap-1.5 pt-1.5 sm:pt-2" aria-label="Categories">
+            {badges.adultsOnly ? (
+              <li className="shrink-0">
+                <Badge tone="danger">{ADULTS_ONLY_BADGE}</Badge>
+              </li>
+            ) : null}
             {shown.map((category) => (
               <li key={category} className="min-w-0">
                 <Badge tone="neutral" className="max-w-full">

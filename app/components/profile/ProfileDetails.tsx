@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import type { Audience } from "~/lib/audience";
+import { AUDIENCE_STATEMENTS } from "~/lib/audience-view";
 import { formatPriceRange } from "~/lib/format";
 import type { ProfileFlag } from "~/lib/profile-schema";
 import { priceLine, readsWithinLabel, type ProfileDetailData } from "~/lib/profile-view";
@@ -33,9 +35,11 @@ const FLAG_STATEMENTS = {
   backgroundCheck: { section: "performance", text: BACKGROUND_CHECK_STATEMENT },
 } satisfies Record<ProfileFlag, { section: "travel" | "performance"; text: string }>;
 
-function statements(section: "travel" | "performance", flags: Record<ProfileFlag, boolean>): string[] {
+function statements(section: "travel" | "performance", flags: Record<ProfileFlag, boolean>, audience: Audience | null = null): string[] {
   return (Object.keys(FLAG_STATEMENTS) as ProfileFlag[])
     .filter((key) => FLAG_STATEMENTS[key].section === section && flags[key])
+    // An answered audience says it in its own words (see ProfileSections), and the flag follows it.
+    .filter((key) => !(key === "familyFriendlyOnly" && audience !== null))
     // Both boxes ticked would contradict each other; "family-friendly only" is the narrower promise.
     .filter((key) => !(key === "adultThemesOk" && flags.familyFriendlyOnly))
     .map((key) => FLAG_STATEMENTS[key].text);
@@ -120,7 +124,8 @@ function Icon({ name }: { name: FactIcon }) {
   );
 }
 
-type FactsProfile = Pick<ProfileDetailData, "priceMin" | "priceMax" | "travelRadius" | "flags" | "readsWithinHours">;
+type FactsProfile = Pick<ProfileDetailData, "priceMin" | "priceMax" | "travelRadius" | "flags" | "readsWithinHours"> &
+  Partial<Pick<ProfileDetailData, "audience">>;
 
 /** The facts parents weigh first, each with an icon and its words, in the order they weigh them. */
 export function profileFacts(profile: FactsProfile): { icon: FactIcon; text: string }[] {
@@ -128,7 +133,9 @@ export function profileFacts(profile: FactsProfile): { icon: FactIcon; text: str
     { icon: "price", text: priceLine(profile.priceMin, profile.priceMax) },
     { icon: "travel", text: travelStatement(profile.travelRadius) },
   ];
-  if (profile.flags.familyFriendlyOnly) facts.push({ icon: "family", text: FLAG_STATEMENTS.familyFriendlyOnly.text });
+  // Who the shows are for, once answered; before that, the old flag where it was ticked.
+  if (profile.audience) facts.push({ icon: "family", text: AUDIENCE_STATEMENTS[profile.audience] });
+  else if (profile.flags.familyFriendlyOnly) facts.push({ icon: "family", text: FLAG_STATEMENTS.familyFriendlyOnly.text });
   if (profile.flags.backgroundCheck) facts.push({ icon: "check", text: "Background check, as the performer states it" });
   const reads = readsWithinLabel(profile.readsWithinHours);
   if (reads) facts.push({ icon: "clock", text: reads });
@@ -230,7 +237,10 @@ export function ProfileSummary({
 export function ProfileSections({ profile, preview }: { profile: ProfileDetailData; preview: boolean }) {
   const links = profile.connect;
   const travel = [travelStatement(profile.travelRadius), ...statements("travel", profile.flags)];
-  const performance = statements("performance", profile.flags);
+  const performance = [
+    ...(profile.audience ? [AUDIENCE_STATEMENTS[profile.audience]] : []),
+    ...statements("performance", profile.flags, profile.audience),
+  ];
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <div className="lg:col-span-2">

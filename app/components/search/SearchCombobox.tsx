@@ -158,6 +158,7 @@ export function SearchCombobox({ className, listClassName, ...input }: InputProp
                 className="px-3 py-2 text-sm"
               >
                 {suggestion.label}
+                {suggestion.note ? <span className="text-slate-600">: {suggestion.note}</span> : null}
               </ComboboxOption>
             ))}
           </div>

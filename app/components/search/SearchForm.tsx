@@ -7,6 +7,8 @@ import { cx } from "~/components/ui/cx";
 import { StateSelect } from "~/components/ui/StateSelect";
 import { CATEGORIES } from "~/lib/constants";
 import { stateCitiesUrl, type StateCitiesAnswer } from "~/lib/city-names";
+import { RefinementFields } from "~/components/directory/RefinementFields";
+import { parseRefinements, refinementCount, type ListingRefinements } from "~/lib/listing-refinements";
 import { SearchCombobox } from "./SearchCombobox";
 import { searchHref } from "./search-href";
 
@@ -15,6 +17,7 @@ export interface SearchFormValues {
   state: string | null;
   city: string | null;
   category: string | null;
+  refinements: ListingRefinements;
 }
 
 /** The state's larger cities, plus a town the address named (any city of the state is searchable). */
@@ -54,7 +57,18 @@ function useStateCities(state: string, searched: string | null, searchedCities: 
  * the same way, by a button. A plain GET form without JavaScript; with it, the address stays tidy,
  * choosing another state offers that state's cities at once and the box suggests as one types.
  */
-export function SearchForm({ values, cities, busy = false }: { values: SearchFormValues; cities: readonly string[]; busy?: boolean }) {
+export function SearchForm({
+  values,
+  cities,
+  hasPlace,
+  busy = false,
+}: {
+  values: SearchFormValues;
+  cities: readonly string[];
+  /** The search measured from a place: distance and "Nearest" are offered. */
+  hasPlace: boolean;
+  busy?: boolean;
+}) {
   const id = useId();
   const navigate = useNavigate();
   const [state, setState] = useState(values.state ?? "");
@@ -68,7 +82,9 @@ export function SearchForm({ values, cities, busy = false }: { values: SearchFor
       const value = form.get(key);
       return typeof value === "string" ? value : "";
     };
-    navigate(searchHref({ q: text("q"), state: text("state"), city: text("city"), category: text("category") }));
+    // The refinements' selects use the address's own names, so the address reads them back alike.
+    const refinements = parseRefinements(new URLSearchParams([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string")));
+    navigate(searchHref({ q: text("q"), state: text("state"), city: text("city"), category: text("category"), refinements }));
   };
 
   return (
@@ -98,7 +114,7 @@ export function SearchForm({ values, cities, busy = false }: { values: SearchFor
           Try &ldquo;princess&rdquo;, &ldquo;anime Orlando&rdquo; or a 5-digit ZIP code to find performers who travel to you.
         </p>
       </div>
-      <FiltersDisclosure count={[values.state, values.state ? values.city : null, values.category].filter(Boolean).length}>
+      <FiltersDisclosure count={[values.state, values.state ? values.city : null, values.category].filter(Boolean).length + refinementCount(values.refinements)}>
         <div className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
           <div className="grid gap-4 sm:grid-cols-3">
             <StateSelect id={`${id}-state`} emptyLabel="All states" value={state} onChange={(e) => setState(e.target.value)} className={TAP_TARGET} />
@@ -120,6 +136,7 @@ export function SearchForm({ values, cities, busy = false }: { values: SearchFor
               <Options items={CATEGORIES} />
             </SelectField>
           </div>
+          <RefinementFields refinements={values.refinements} hasPlace={hasPlace} />
           <Button type="submit" variant="secondary" disabled={busy} className={TAP_TARGET}>
             Apply filters
           </Button>

@@ -2,23 +2,25 @@ import { Link } from "react-router";
 import { Pagination } from "~/components/directory/Pagination";
 import { CountAppearances } from "~/components/insights/CountAppearances";
 import { ProfileCard, ProfileGrid } from "~/components/profile/ProfileCard";
-import { NATIONWIDE_HEADING, NATIONWIDE_NOTE } from "~/lib/place-listing-view";
-import { BEYOND_RANGE_HEADING, BEYOND_RANGE_NOTE, type SearchHitReach } from "~/lib/search-view";
+import { distanceLine, placeGroupHeading, placeGroupNote, type PlaceGroup } from "~/lib/place-listing-view";
 import type { ProfileCardData } from "~/lib/profile-view";
 import { Alert } from "~/components/ui/Alert";
+import { NoResults } from "~/components/search/LazyNoResults";
+import { PlaceChoices } from "~/components/search/PlaceChoices";
+import type { AmbiguousPlace } from "~/lib/place-choices";
+import type { SearchMatch } from "~/lib/search-match";
+import type { NoResultsHelp } from "~/lib/no-results-view";
+import type { RadiusMiles } from "~/lib/listing-refinements";
+import { RadiusLinks } from "./RadiusLinks";
 import {
   closestMatchesMessage,
   expansionIncludes,
   placeLine,
   searchedPlaceName,
   searchTotalHeading,
-  wideningMessage,
   type SearchExpansion,
   type SearchPlace,
-  type SearchWidening,
 } from "~/lib/search-view";
-
-const NO_RESULTS = "No performers found matching your search. Try other words, fewer filters or a nearby ZIP code.";
 
 export interface SearchResultsData {
   idle: boolean;
@@ -26,14 +28,19 @@ export interface SearchResultsData {
   unknownZip: string | null;
   correctedQuery: string | null;
   place: SearchPlace | null;
+  /** A place name several states share ("springfield"): the page asks which one (PlaceChoices). */
+  ambiguousPlace?: AmbiguousPlace | null;
+  /** Distances were measured from a point (a ZIP code, town or city): cards come in bands. */
+  banded: boolean;
   expansions: SearchExpansion[];
   closest: boolean;
-  widened: SearchWidening | null;
-  hits: { profile: ProfileCardData; distanceMiles: number | null; reach: SearchHitReach }[];
+  hits: { profile: ProfileCardData; distanceMiles: number | null; band: PlaceGroup | null; rangeMiles: number | null; match?: SearchMatch }[];
   total: number;
   totalAtLeast: boolean;
   page: number;
   pageCount: number;
+  /** What a search that found nobody offers instead (NoResults); absent when it found someone. */
+  noResults?: NoResultsHelp | null;
 }
 
 interface SearchResultsProps {
@@ -42,9 +49,12 @@ interface SearchResultsProps {
   results: SearchResultsData;
   loading: boolean;
   hrefForPage: (page: number) => string;
+  /** The radius chosen (the `miles` refinement), and the address of the same search within another. */
+  miles: number | null;
+  hrefForMiles: (miles: RadiusMiles | null) => string;
 }
 
-export function SearchResults({ query, results, loading, hrefForPage }: SearchResultsProps) {
+export function SearchResults({ query, results, loading, hrefForPage, miles, hrefForMiles }: SearchResultsProps) {
   if (results.unknownZip) {
     return (
       <Alert tone="warning" title={`We don't know the ZIP code ${results.unknownZip}.`}>
@@ -68,7 +78,7 @@ export function SearchResults({ query, results, loading, hrefForPage }: SearchRe
       </div>
     );
   }
-  const widenedPlace = searchedPlaceName(results.zip, results.place);
+  const placeName = searchedPlaceName(results.zip, results.place);
   return (
     <section aria-labelledby="search-results-heading" aria-busy={loading || undefined}>
       <CountAppearances profileIds={results.hits.map((hit) => hit.profile.id)} />
@@ -92,31 +102,21 @@ export function SearchResults({ query, results, loading, hrefForPage }: SearchRe
             Results for <strong className="font-semibold text-slate-900">&ldquo;{expansion.label}&rdquo;</strong>. {expansionIncludes(expansion)}
           </p>
         ))}
-        {results.widened && widenedPlace ? (
-          <Alert tone="info" title={wideningMessage(widenedPlace, results.widened)}>
-            First those who travel there, then the nearest of the others. Each card shows the distance; ask about travel fees.
-          </Alert>
-        ) : (
-          <>
-            {results.zip ? (
-              <p className="text-slate-700">
-                Performers who travel to {results.zip.code} ({results.zip.city}, {results.zip.state}), nearest first.
-              </p>
-            ) : null}
-            {results.place ? <p className="text-slate-700">{placeLine(results.place)}</p> : null}
-          </>
-        )}
+        {results.zip ? (
+          <p className="text-slate-700">
+            Performers who travel to {results.zip.code} ({results.zip.city}, {results.zip.state}), nearest first.
+          </p>
+        ) : null}
+        {results.place ? <p className="text-slate-700">{placeLine(results.place)}</p> : null}
+        {results.ambiguousPlace ? <PlaceChoices ambiguous={results.ambiguousPlace} /> : null}
+        {results.banded ? <RadiusLinks miles={miles} hrefFor={hrefForMiles} /> : null}
         {results.closest ? (
           <Alert tone="info" title={closestMatchesMessage(query)}>
             Performers matching the most of your words come first. Fewer words may find more.
           </Alert>
         ) : null}
       </div>
-      {results.total === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">{NO_RESULTS}</p>
-      ) : (
-        <HitGroups hits={results.hits} />
-      )}
+      {results.total === 0 ? <NoResults query={query} help={results.noResults} /> : <HitGroups hits={results.hits} placeName={placeName} />}
       <Pagination page={results.page} pageCount={results.pageCount} hrefFor={hrefForPage} />
     </section>
   );
@@ -129,47 +129,52 @@ function HitGrid({ hits, label, offset }: { hits: Hit[]; label: string; offset: 
     <ProfileGrid label={label}>
       {hits.map((hit, i) => (
         <li key={hit.profile.id}>
-          <ProfileCard profile={hit.profile} distanceMiles={hit.distanceMiles ?? undefined} priority={offset + i < 4} />
+          <ProfileCard
+            profile={hit.profile}
+            distanceMiles={hit.distanceMiles ?? undefined}
+            distanceText={hit.band ? distanceLine({ group: hit.band, distanceMiles: hit.distanceMiles, rangeMiles: hit.rangeMiles }, "you") : null}
+            priority={offset + i < 4}
+            match={hit.match}
+          />
         </li>
       ))}
     </ProfileGrid>
   );
 }
 
-const GROUP_TEXT: Record<Exclude<SearchHitReach, "near">, { heading: string; note: string }> = {
-  nationwide: { heading: NATIONWIDE_HEADING, note: NATIONWIDE_NOTE },
-  beyond: { heading: BEYOND_RANGE_HEADING, note: BEYOND_RANGE_NOTE },
-};
-
 /**
- * The page's cards in the order the search gave them, one group after another: those whose range
- * reaches the place, then (a place search only) those who travel anywhere and those a widened
- * search added, each under its own heading, so a far-away card is never read as a near one.
+ * The page's cards in the order the search gave them. A place search's come in its distance bands:
+ * those who travel there first, then under their own headings those nearby who may charge for
+ * travel and those who travel anywhere, so a far-away card is never read as a near one.
  */
-function HitGroups({ hits }: { hits: Hit[] }) {
+function HitGroups({ hits, placeName }: { hits: Hit[]; placeName: string | null }) {
   const runs: Hit[][] = [];
   for (const hit of hits) {
     const last = runs[runs.length - 1];
-    if (last && last[0].reach === hit.reach) last.push(hit);
+    if (last && last[0].band === hit.band) last.push(hit);
     else runs.push([hit]);
   }
   let offset = 0;
   return (
     <div className="space-y-10">
       {runs.map((run) => {
-        const reach = run[0].reach;
+        const band = run[0].band;
         const start = offset;
         offset += run.length;
-        if (reach === "near") return <HitGrid key={`${reach}-${start}`} hits={run} label="Search results" offset={start} />;
-        const text = GROUP_TEXT[reach];
-        const headingId = `search-group-${reach}-${start}`;
+        // Those who travel there (or every card of a search without a place) need no heading: the
+        // line above the results says what they are.
+        if (!band || band === "covers") return <HitGrid key={`all-${start}`} hits={run} label="Search results" offset={start} />;
+        const where = placeName ?? "you";
+        const heading = placeGroupHeading(band, where);
+        const note = placeGroupNote(band, where, null);
+        const headingId = `search-group-${band}-${start}`;
         return (
           <section key={headingId} aria-labelledby={headingId}>
             <h3 id={headingId} className="text-lg font-semibold text-slate-900">
-              {text.heading}
+              {heading}
             </h3>
-            <p className="mb-4 mt-1 text-sm text-slate-700">{text.note}</p>
-            <HitGrid hits={run} label={text.heading} offset={start} />
+            {note ? <p className="mb-4 mt-1 text-sm text-slate-700">{note}</p> : null}
+            <HitGrid hits={run} label={heading} offset={start} />
           </section>
         );
       })}

@@ -3,6 +3,7 @@ import { travelStatement } from "~/components/profile/travel-statement";
 import { ResponsiveImage } from "~/components/profile/ResponsiveImage";
 import { Badge } from "~/components/ui/Badge";
 import { cx } from "~/components/ui/cx";
+import { AUDIENCE_LABELS, type Audience } from "~/lib/audience";
 import { formatLocation } from "~/lib/format";
 import { priceLine } from "~/lib/profile-view";
 import type { ShortlistFlags, ShortlistPerformer } from "~/lib/shortlist";
@@ -22,10 +23,9 @@ interface ShortlistComparisonProps {
 }
 
 // The profile's own wording (ProfileDetails), as a row each performer answers. A box the performer
-// left unticked is a "No" where ticked is the default (costume, outdoors); "Family-friendly shows
-// only" unticked says nothing about their family shows, so it reads "Not stated" rather than "No".
+// left unticked is a "No" where ticked is the default (costume, outdoors). Who the shows are for
+// leads (AudienceRow), in the words of the performer's answer.
 const FLAG_ROWS: { key: keyof ShortlistFlags; label: string; off: string }[] = [
-  { key: "familyFriendlyOnly", label: "Family-friendly shows only", off: "Not stated" },
   { key: "bringOwnCostume", label: "Brings their own costume", off: "No" },
   { key: "performOutdoors", label: "Performs outdoors", off: "No" },
 ];
@@ -45,7 +45,17 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-function FlagRow({ yes, label, off }: { yes: boolean; label: string; off: string }) {
+/**
+ * "Shows for: Kids and families". A performer not yet asked keeps the old family-friendly tick where
+ * they gave it; an unticked box says nothing about their family shows, so it reads "Not stated".
+ */
+function AudienceRow({ audience, familyFriendlyOnly }: { audience: Audience | null; familyFriendlyOnly: boolean }) {
+  if (audience) return <FlagRow yes label="Shows for" on={AUDIENCE_LABELS[audience]} off="" />;
+  if (familyFriendlyOnly) return <FlagRow yes label="Family-friendly shows only" off="" />;
+  return <FlagRow yes={false} label="Shows for" off="Not stated" />;
+}
+
+function FlagRow({ yes, label, on = "Yes", off }: { yes: boolean; label: string; on?: string; off: string }) {
   return (
     <li className="flex items-start gap-2">
       <svg
@@ -61,7 +71,7 @@ function FlagRow({ yes, label, off }: { yes: boolean; label: string; off: string
         {yes ? <path d="m4 10.5 4 4 8-9" /> : <path d="M5 10h10" />}
       </svg>
       <span>
-        {label}: <span className="font-semibold">{yes ? "Yes" : off}</span>
+        {label}: <span className="font-semibold">{yes ? on : off}</span>
       </span>
     </li>
   );
@@ -133,6 +143,7 @@ function ListedColumn({
         </Fact>
         <Fact label="Good to know">
           <ul className="space-y-1">
+            <AudienceRow audience={performer.audience} familyFriendlyOnly={performer.flags.familyFriendlyOnly} />
             {FLAG_ROWS.map((flag) => (
               <FlagRow key={flag.key} yes={performer.flags[flag.key]} label={flag.label} off={flag.off} />
             ))}

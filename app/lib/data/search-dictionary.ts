@@ -280,4 +280,55 @@ export const SEARCH_DICTIONARY: readonly DictionaryEntry[] = [
   { label: "adults only", variants: ["adult", "adults", "18+", "bachelorette", "over 18"], descriptions: ["adult events", "adults only"], categories: ["18+ Events Only"] },
   { label: "custom character", variants: ["custom characters", "original character", "custom costume"], descriptions: ["original character", "custom-made"], categories: ["Custom Characters"] },
   { label: "group", variants: ["crew", "troupe", "group performers", "character group"], descriptions: ["troupe", "ensemble", "performers group"], categories: ["Group/Crew Performer"] },
+
+  // The tiles in parents' words (app/lib/parent-tiles.ts) that name two kinds of act together: one
+  // phrase each, so the tile's search finds either kind (two words would ask for performers who do
+  // both). Their `includes` are the narrower entries' names and the characters performers list
+  // (the editor's suggestions, app/lib/character-suggestions.ts), never a word as broad as
+  // "christmas" or "halloween", which many a hero's bio mentions for its party season.
+  {
+    label: "Santa and holidays",
+    variants: ["holiday characters", "holiday character", "santa and friends"],
+    descriptions: ["holiday character", "seasonal character"],
+    includes: [
+      "santa",
+      "santa claus",
+      "father christmas",
+      "jolly old elf",
+      "mrs. claus",
+      "christmas elf",
+      "holiday elf",
+      "north pole",
+      "reindeer",
+      "snowman",
+      "gingerbread man",
+      "easter bunny",
+      "halloween witch",
+      "leprechaun",
+    ],
+  },
+  {
+    label: "pirates and mermaids",
+    variants: ["pirate and mermaid", "mermaids and pirates", "mermaid and pirate"],
+    descriptions: [],
+    includes: ["pirate", "buccaneer", "swashbuckler", "swashbuckling", "pirate captain", "mermaid", "merman", "mermaid tail", "merfolk", "sea princess"],
+  },
+  {
+    label: "dinosaurs and animals",
+    variants: ["dinosaur and animal", "animals and dinosaurs", "dinos and animals"],
+    descriptions: [],
+    includes: ["dinosaur", "dino", "t. rex", "t-rex", "raptor", "triceratops", "animal mascot", "animal costume", "bear", "panda", "bunny", "llama", "tiger", "lion cub", "puppy"],
+    relatedCategories: ["Mascot Style"],
+  },
+  {
+    label: "anime and cosplay",
+    variants: ["cosplay and anime"],
+    descriptions: [],
+    categories: ["Anime/Manga", "Cosplay"],
+    includes: ["anime character", "magical girl", "cosplayer", "pop idol", "ninja hero", "spiky-haired fighter", "monster trainer"],
+  },
+  // A film parents name, whose heroine performers describe in their own words. No related
+  // category: no category's acts are a fair answer, so a search nobody answers offers the tiles,
+  // nearby places and an alert instead (app/server/search/no-results.server.ts).
+  { label: "Encanto", variants: ["mirabel", "madrigal", "madrigal family"], descriptions: ["magical family"], trademark: true },
 ];

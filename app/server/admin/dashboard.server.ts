@@ -32,6 +32,7 @@ import type {
   ProfileStatusFilter,
   RequestDetailView,
   RequestStatusFilter,
+  UnmetSearchPeriod,
 } from "~/lib/admin-view";
 import { FREE_LISTING_SPOTS } from "~/lib/constants";
 import type { Executor } from "../db/client.server";
@@ -55,6 +56,7 @@ import {
 import { deleteMessage, getMessage, listMessages, markMessageRead, type MessageDetail } from "./messages.server";
 import type { Paged } from "./paging.server";
 import { deleteProfile, listProfiles, setProfileActive } from "./profiles.server";
+import { countUnmetSearches, listUnmetSearches } from "./unmet-searches.server";
 
 // /admin as one read and one write: what the page shows for the admin's place, and what each of its
 // buttons does. The route only guards, parses and redirects.
@@ -78,7 +80,7 @@ async function countProfiles(db: Executor): Promise<ProfileTally> {
 
 /** The headings' counts; `profileTally` when the Profiles list has counted them already. */
 async function sectionCounts(db: Executor, profileTally: Promise<ProfileTally> | null): Promise<AdminSectionCounts> {
-  const [[requests], [messages], profileCounts, granted] = await Promise.all([
+  const [[requests], [messages], profileCounts, granted, searches] = await Promise.all([
     db
       .select({ total: count(), pending: sql<number>`count(*) filter (where ${freeListingRequests.status} = 'pending')` })
       .from(freeListingRequests),
@@ -87,11 +89,13 @@ async function sectionCounts(db: Executor, profileTally: Promise<ProfileTally> |
       .from(contactMessages),
     profileTally ?? countProfiles(db),
     freeListingGrantsIssued(db),
+    countUnmetSearches(db),
   ]);
   return {
     requests: { total: Number(requests.total), pending: Number(requests.pending) },
     messages: { total: Number(messages.total), unread: Number(messages.unread) },
     profiles: profileCounts,
+    searches: { total: searches },
     freeListings: { granted, limit: FREE_LISTING_SPOTS },
   };
 }
@@ -147,6 +151,10 @@ async function loadSection(db: Executor, at: AdminLocation): Promise<LoadedSecti
       section: { tab: "messages", rows, detail: detail ? messageDetailView(detail) : null, pageInfo: pageInfo(list) },
       viewMissing: Boolean(at.view && !detail),
     };
+  }
+  if (at.tab === "searches") {
+    const list = await listUnmetSearches(db, { ...paging, period: at.status as UnmetSearchPeriod });
+    return { section: { tab: "searches", rows: list.rows, detail: null, pageInfo: pageInfo(list) }, viewMissing: false };
   }
   const list = await listProfiles(db, { ...paging, status: at.status as ProfileStatusFilter });
   const rows = list.rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));

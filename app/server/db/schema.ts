@@ -448,6 +448,9 @@ export const emailOutbox = pgTable(
     subject: text("subject").notNull(),
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body"),
+    // Extra header lines of the message (List-Unsubscribe and List-Unsubscribe-Post on the search
+    // alerts' mails, RFC 8058), name to value; null for most mail.
+    headers: jsonb("headers").$type<Record<string, string>>(),
     // pending -> sending (claimed by one worker) -> sent | pending (retry) | failed (gave up)
     status: text("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
@@ -745,6 +748,77 @@ export const profileDailyStats = pgTable(
   (t) => [primaryKey({ columns: [t.profileId, t.day] })],
 );
 
+// ---------------------------------------------------------------- search alerts
+// "Tell me when a performer for this is listed near me" (app/server/alerts/): a visitor's search kept
+// with their address. Nothing is mailed about it but a fixed confirmation until the address's owner
+// follows the link (confirmed_at); unconfirmed ones are removed once the link expires.
+export const searchAlerts = pgTable(
+  "search_alerts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Lower-case. */
+    email: text("email").notNull(),
+    // The search as /search's address held it: the words typed (with any place or ZIP in them) and
+    // the state and city filters; the job asks the search itself again with these.
+    query: text("query").notNull(),
+    state: text("state"),
+    city: text("city"),
+    /** The place the search understood ("Orlando, FL", "Florida"), named in the alert mails; null for none. */
+    placeLabel: text("place_label"),
+    /** sha256 of the confirmation link's token; null once used (one use only). */
+    confirmTokenHash: text("confirm_token_hash"),
+    confirmExpiresAt: timestamp("confirm_expires_at", { withTimezone: true }),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    /** When the job last looked for new performers for it. */
+    checkedAt: timestamp("checked_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One alert per address and search: subscribing again sends a new link for the same alert.
+    uniqueIndex("search_alerts_search_idx").on(t.email, t.query, sql`coalesce(${t.state}, '')`, sql`coalesce(${t.city}, '')`),
+    uniqueIndex("search_alerts_confirm_token_idx").on(t.confirmTokenHash),
+    // The removal job's read: alerts whose link expired unused.
+    index("search_alerts_unconfirmed_idx").on(t.confirmExpiresAt).where(sql`confirmed_at is null`),
+    // The matching job's read: confirmed alerts, the longest unchecked first.
+    index("search_alerts_due_idx").on(t.checkedAt).where(sql`confirmed_at is not null`),
+    check("search_alerts_email_check", sql`${t.email} = lower(${t.email})`),
+    check("search_alerts_query_check", sql`length(${t.query}) <= 200`),
+  ],
+);
+
+/** The performers an alert has mailed about, one row each, written with the mail: never the same one twice. */
+export const searchAlertMatches = pgTable(
+  "search_alert_matches",
+  {
+    alertId: uuid("alert_id")
+      .notNull()
+      .references(() => searchAlerts.id, { onDelete: "cascade" }),
+    profileId: text("profile_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.alertId, t.profileId] }), index("search_alert_matches_profile_idx").on(t.profileId)],
+);
+
+/**
+ * Searches that found nobody, per UTC day: the words (normalised, the place's own words taken out)
+ * and the place understood, with how many different visitors searched them that day (each client
+ * key once a day, kept by keyed-hash markers in rate_limit_hits). The admin's "What visitors
+ * searched for and did not find" sums the last 30 days.
+ */
+export const unmetSearches = pgTable(
+  "unmet_searches",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    words: text("words").notNull(),
+    /** "Orlando, FL", "Florida", or "" for a search with no place. */
+    place: text("place").notNull(),
+    visitors: integer("visitors").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.words, t.place] })],
+);
+
 export const schema = {
   user,
   session,
@@ -772,4 +846,7 @@ export const schema = {
   adminAuditLog,
   freeListingProgram,
   profileDailyStats,
+  searchAlerts,
+  searchAlertMatches,
+  unmetSearches,
 };

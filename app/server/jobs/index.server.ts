@@ -1,3 +1,4 @@
+import { searchAlertJobs } from "../alerts/alert-job.server";
 import { createMailTransport, deliverDueEmails, type PendingMailLog } from "../mail/worker.server";
 import type { AppServices } from "../services.server";
 import { listingLifecycleJobs } from "./listing-lifecycle.server";
@@ -16,6 +17,7 @@ export function appJobs(services: AppServices): Job[] {
     storageSweepJob(services),
     ...listingLifecycleJobs(services),
     unconfirmedAccountsJob(services),
+    ...searchAlertJobs(services),
   ];
 }
 

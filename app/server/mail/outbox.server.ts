@@ -9,6 +9,8 @@ export interface OutgoingEmail {
   html?: string;
   replyTo?: string;
   from?: string;
+  /** Extra header lines (List-Unsubscribe on the search alerts' mails). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -25,6 +27,7 @@ export async function enqueueEmail(tx: Executor, message: OutgoingEmail): Promis
       htmlBody: message.html ?? null,
       replyTo: message.replyTo ?? null,
       fromAddress: message.from ?? null,
+      headers: message.headers ?? null,
     })
     .returning({ id: emailOutbox.id });
   return row.id;

@@ -14,6 +14,7 @@ export interface MailTransport {
     text: string;
     html?: string;
     messageId?: string;
+    headers?: Record<string, string>;
   }): Promise<unknown>;
   close?(): void;
 }
@@ -153,6 +154,7 @@ export async function deliverDueEmails(
         html: row.htmlBody ?? undefined,
         // A stable Message-ID lets receiving servers drop a duplicate if a retry follows a lost reply.
         messageId: `<${row.id}@${domainOf(from)}>`,
+        headers: row.headers ?? undefined,
       });
       await db
         .update(emailOutbox)

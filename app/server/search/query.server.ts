@@ -1,4 +1,5 @@
 import { isCategory } from "~/lib/constants";
+import { parseRefinements, type ListingRefinements } from "~/lib/listing-refinements";
 import { STOP_WORDS, tokens } from "~/lib/search-words";
 import { findState } from "~/lib/us-states";
 import { findGazetteerCity } from "../places/gazetteer.server";
@@ -11,6 +12,8 @@ export interface SearchInput {
   city: string | null;
   category: string | null;
   page: number;
+  /** Budget, distance, audience, solo or group and sort (~/lib/listing-refinements); absent means the defaults. */
+  refinements?: ListingRefinements;
 }
 
 const MAX_QUERY_LENGTH = 200;
@@ -19,7 +22,7 @@ export const MAX_WORDS = 8;
 export const MAX_WORD_LENGTH = 40;
 const ZIP_PATTERN = /(?:^|[^0-9])(\d{5})(?:-\d{4})?(?![0-9])/;
 
-/** Reads the page's query string; unknown states, cities and categories are ignored. */
+/** Reads the page's query string; unknown states, cities, categories and refinements are ignored. */
 export function parseSearchInput(url: URL): SearchInput {
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
   const state = findState(url.searchParams.get("state"))?.abbreviation ?? null;
@@ -32,6 +35,7 @@ export function parseSearchInput(url: URL): SearchInput {
     city: cityName ?? null,
     category: isCategory(rawCategory) ? rawCategory : null,
     page: Number.isFinite(page) && page > 0 ? Math.min(page, 10_000) : 1,
+    refinements: parseRefinements(url.searchParams),
   };
 }
 

@@ -15,13 +15,17 @@ import { US_STATES } from "~/lib/us-states";
 import type { Executor } from "../db/client.server";
 import { profiles } from "../db/schema";
 import { escapeLike } from "../db/sql-values.server";
+import { gazetteerCitiesOf } from "../places/gazetteer.server";
+import { mayBeBareTown } from "./places.server";
 import { publicProfileCondition, todayIso } from "../visibility.server";
 
 // Suggestions as you type in the search box. What never changes between deployments (the
 // dictionary's names and descriptions, the character names the profile editor offers, categories,
-// cities and states) is matched in memory from a prefix index built once per process; performers'
-// names come from the database through a prefix index on lower(display_name) (public rows only, by
-// the one visibility rule), then by a word inside the name through the name's trigram index.
+// cities, every town of the ZIP table and states) is matched in memory from a prefix index built
+// once per process; performers' names come from the database through a prefix index on
+// lower(display_name) (public rows only, by the one visibility rule), then by a word inside the
+// name through the name's trigram index. A town is offered whether or not anyone is based there:
+// it leads to the performers who travel there ("Stephenville, TX: performers who travel there").
 //
 // A trademarked name from the dictionary ("Spider-Man") is offered as something to search for,
 // leading to results for that name; it is never attached to a performer.
@@ -40,7 +44,18 @@ interface Term {
   weight: number;
   /** Terms sharing a group (one dictionary entry's names) yield one suggestion, the best. */
   group: string;
+  /** Found only by its first words ("steph" finds Stephenville; "ville" does not), which keeps the index small. */
+  startOnly?: boolean;
+  /** Offered only once this much is typed: a hamlet named like a word ("Mascot, TN") needs its state. */
+  minTyped?: number;
+  note?: string;
 }
+
+/** Letters typed before towns other than the larger cities are offered ("sam" still leaves room for performers). */
+const MIN_TOWN_TYPED = 4;
+
+/** What a town's suggestion says after its name. */
+export const TOWN_NOTE = "performers who travel there";
 
 const key = (text: string) => tokens(text).join(" ");
 const compact = (text: string) => key(text).replace(/ /g, "");
@@ -89,6 +104,20 @@ function buildTerms(): Term[] {
         terms.push({ kind: "place", label, href: cityHref, key: key(name), weight: 0, group: cityHref });
       }
     }
+    for (const town of gazetteerCitiesOf(state.abbreviation)) {
+      if (town.major) continue;
+      // "Stephenville TX" also answers "stephenville". After the larger cities, the towns with more
+      // ZIP codes (more people) first.
+      const q = `${town.name} ${state.abbreviation}`;
+      const href = `/search?${new URLSearchParams({ q })}`;
+      const weight = 1 + 1 / (1 + town.zipCodes);
+      const name = key(town.name);
+      // A few letters match hundreds of towns and say little: towns wait for MIN_TOWN_TYPED. The
+      // search reads "mascot" as the costume, not Mascot, Tennessee; so does this list, until the
+      // state follows.
+      const minTyped = mayBeBareTown(name) || name.includes(" ") ? MIN_TOWN_TYPED : Math.max(MIN_TOWN_TYPED, name.length + 2);
+      terms.push({ kind: "place", label: `${town.name}, ${state.abbreviation}`, href, key: key(q), weight, group: href, startOnly: true, minTyped, note: TOWN_NOTE });
+    }
   }
   return terms.filter((t) => t.key);
 }
@@ -110,7 +139,8 @@ function buildIndex(terms: Term[]): IndexEntry[] {
   const entries: IndexEntry[] = [];
   for (const term of terms) {
     const words = term.key.split(" ");
-    for (let i = 0; i < words.length; i++) entries.push({ suffix: words.slice(i).join(" "), term, atStart: i === 0 });
+    const starts = term.startOnly ? 1 : words.length;
+    for (let i = 0; i < starts; i++) entries.push({ suffix: words.slice(i).join(" "), term, atStart: i === 0 });
   }
   return entries.sort((a, b) => (a.suffix < b.suffix ? -1 : a.suffix > b.suffix ? 1 : 0));
 }
@@ -120,6 +150,10 @@ function staticIndex(): IndexEntry[] {
   index ??= buildIndex(buildTerms());
   return index;
 }
+
+// With every town of the ZIP table the index takes a second or two to build: a production server
+// builds it just after it starts, not during its first visitor's keystroke.
+if (process.env.NODE_ENV === "production") setTimeout(() => staticIndex(), 0).unref();
 
 function firstAtOrAfter(entries: IndexEntry[], prefix: string): number {
   let low = 0;
@@ -142,17 +176,20 @@ export function matchStatic(queryKey: string): Map<SuggestionKind, Suggestion[]>
   const best = new Map<string, Candidate>();
   for (let i = firstAtOrAfter(entries, queryKey); i < entries.length && entries[i].suffix.startsWith(queryKey); i++) {
     const { term, atStart } = entries[i];
+    if (term.minTyped && queryKey.length < term.minTyped) continue;
     const rank: Candidate["rank"] = [atStart ? 0 : 1, term.weight, term.label.length];
     const seen = best.get(term.group);
-    if (!seen || compareRank(rank, seen.rank) < 0) best.set(term.group, { kind: term.kind, label: term.label, href: term.href, rank });
+    if (!seen || compareRank(rank, seen.rank) < 0) {
+      best.set(term.group, { kind: term.kind, label: term.label, href: term.href, rank, ...(term.note ? { note: term.note } : {}) });
+    }
   }
   const byKind = new Map<SuggestionKind, Suggestion[]>();
   const sorted = [...best.values()].sort((a, b) => compareRank(a.rank, b.rank) || a.label.localeCompare(b.label));
   const seenHref = new Set<string>();
-  for (const { kind, label, href } of sorted) {
-    if (seenHref.has(href)) continue;
-    seenHref.add(href);
-    byKind.set(kind, [...(byKind.get(kind) ?? []), { kind, label, href }]);
+  for (const { rank: _rank, ...suggestion } of sorted) {
+    if (seenHref.has(suggestion.href)) continue;
+    seenHref.add(suggestion.href);
+    byKind.set(suggestion.kind, [...(byKind.get(suggestion.kind) ?? []), suggestion]);
   }
   return byKind;
 }

@@ -1,15 +1,18 @@
-import { dictionaryWords, entriesStartingWith, LONGEST_DICTIONARY_PHRASE, lookupPhrase, type DictionaryEntry } from "~/lib/search-dictionary";
+import { entriesStartingWith, LONGEST_DICTIONARY_PHRASE, lookupPhrase, type DictionaryEntry } from "~/lib/search-dictionary";
 import { STOP_WORDS, tokens } from "~/lib/search-words";
 import type { Executor } from "../db/client.server";
-import { placeAt, placeWords, PLACE_CONNECTORS, townSpans, type PlaceFound, type PlaceMatch } from "./places.server";
+import type { AmbiguousPlace } from "~/lib/place-choices";
+import { bareTownCandidates, placeAt, placeWords, PLACE_CONNECTORS, searchVocabulary, townSpans, type PlaceFound, type PlaceMatch, type TownChoice } from "./places.server";
+import { wordsPerformersUse } from "./performer-words.server";
 import { MAX_WORD_LENGTH, MAX_WORDS, splitZip, type SearchInput } from "./query.server";
 import { correctWords } from "./spelling.server";
 
 // Reads what was typed the way a person means it, in this order: a ZIP code; misspelt words
 // corrected (against performers' words, the dictionary and place names); then, reading left to
-// right, a place ("orlando", "salt lake city", "texas") and the dictionary's phrases ("spider man"),
-// the longest reading first. What is left are plain words. Each word or phrase becomes one group;
-// a performer must match every group (expand.server.ts turns groups into a text query).
+// right, a place ("orlando", "salt lake city", "texas", "stephenville") and the dictionary's
+// phrases ("spider man"), the longest reading first. What is left are plain words. Each word or
+// phrase becomes one group; a performer must match every group (expand.server.ts turns groups
+// into a text query). A place's words are never searched as text: they say where, not who.
 
 export interface QueryGroup {
   /** The words typed for this part, after spelling correction ("spider", "man"). */
@@ -26,6 +29,11 @@ export interface UnderstoodQuery {
   groups: QueryGroup[];
   /** The words actually searched for, when a misspelling was corrected ("anime" for "anmie"). */
   correctedQuery: string | null;
+  /**
+   * The place's name is shared by towns of several states ("springfield"): `place` is the most
+   * populous, and these are all of them, for the page to ask which was meant.
+   */
+  ambiguousPlace: AmbiguousPlace | null;
 }
 
 const MAX_TOKENS = 40;
@@ -39,7 +47,8 @@ const GENERIC = new Set(["performer", "performers", "entertainer", "entertainers
 
 let knownWords: Set<string> | null = null;
 function curatedWords(): Set<string> {
-  knownWords ??= new Set([...dictionaryWords(), ...placeWords()]);
+  // The dictionary's words, the editor's character names and the categories: "dancing" is not a misspelt "lansing".
+  knownWords ??= new Set([...searchVocabulary(), ...placeWords()]);
   return knownWords;
 }
 
@@ -80,8 +89,10 @@ export async function understandQuery(db: Executor, input: SearchInput): Promise
 
   const searchable = [...new Set(typed.filter((w) => !STOP_WORDS.has(w) && !FILLER.has(w)))];
   const saysMore = zip !== null || searchable.some((w) => !GENERIC.has(w));
+  // A town's name on its own is a place unless a performer is known by the word ("marshall").
+  const performerWords = await wordsPerformersUse(db, bareTownCandidates(typed));
   // A town's name is not a misspelling ("near boca raton" is not "boba baton").
-  const townWords = new Set(townSpans(typed).flatMap(({ start, end }) => typed.slice(start, end)));
+  const townWords = new Set(townSpans(typed, performerWords).flatMap(({ start, end }) => typed.slice(start, end)));
   const corrections = await correctWords(
     db,
     searchable.filter((w) => !townWords.has(w)),
@@ -94,11 +105,13 @@ export async function understandQuery(db: Executor, input: SearchInput): Promise
   // filter outrank it, and it must agree with the state filter. A place that cannot be used stays
   // plain words, except beside a ZIP code, where it only repeats where the ZIP is.
   let place: PlaceMatch | null = null;
+  let ambiguousPlace: AmbiguousPlace | null = null;
+  const reading = { isTaken: (start: number, end: number) => isDictionaryPhrase(words, start, end), state: input.state, performerWords };
   const groups: QueryGroup[] = [];
   const seen = new Set<string>();
   for (let at = 0; at < words.length; ) {
     const phrase = phraseAt(words, at);
-    const found: PlaceFound | null = place ? null : placeAt(words, at, (start, end) => isDictionaryPhrase(words, start, end));
+    const found: PlaceFound | null = place ? null : placeAt(words, at, reading);
     // The longer reading wins; on a tie the dictionary does, unless "in"/"near" came before.
     const placeSpan = found ? found.end - found.start : 0;
     const introduced = at > 0 && PLACE_CONNECTORS.has(words[at - 1]);
@@ -110,6 +123,7 @@ export async function understandQuery(db: Executor, input: SearchInput): Promise
       }
       if (!input.city && agrees) {
         place = found.place;
+        if (found.choices) ambiguousPlace = placeChoices(words, found.end, found.choices);
         at = found.end;
         continue;
       }
@@ -137,5 +151,22 @@ export async function understandQuery(db: Executor, input: SearchInput): Promise
     place,
     groups: groups.slice(0, MAX_WORDS),
     correctedQuery: corrections.size > 0 ? searched.join(" ") : null,
+    ambiguousPlace,
+  };
+}
+
+/**
+ * What the page offers for a shared name: each town, with the query that names it ("princess
+ * springfield MO"), the state put right after the name, where the reading looks for it.
+ */
+function placeChoices(words: readonly string[], end: number, choices: readonly TownChoice[]): AmbiguousPlace {
+  const name = choices[0].city;
+  return {
+    name,
+    choices: choices.map(({ city, state }) => ({
+      city,
+      state,
+      q: [...words.slice(0, end), state, ...words.slice(end)].join(" "),
+    })),
   };
 }

@@ -4,6 +4,8 @@ import { hashPassword } from "better-auth/crypto";
 import sharp from "sharp";
 import type { Executor } from "~/server/db/client.server";
 import { account, profileCategories, profileImages, profiles, user, type ImageVariant } from "~/server/db/schema";
+import type { Audience } from "~/lib/audience";
+import { inferAudience } from "~/lib/audience-rules";
 import type { TravelRange } from "~/lib/constants";
 import { findGazetteerCity } from "~/server/places/gazetteer.server";
 import { refreshSearchDocument } from "~/server/search-document.server";
@@ -40,6 +42,8 @@ export interface ProfileFixture {
   createdAt?: Date;
   flags?: Partial<Record<"availableForTravel" | "requireDeposit" | "groupPerformer" | "backgroundCheck", boolean>>;
   travelRadius?: TravelRange;
+  /** Who the shows are for; by default what the categories say (18+ Events Only, Kids' Parties Only), else unknown. */
+  audience?: Audience | null;
 }
 
 export const LISTED = {
@@ -145,6 +149,7 @@ export async function insertProfile(db: Executor, fixture: ProfileFixture, media
     paymentStatus: fixture.paymentStatus ?? "paid",
     paymentExpiry: fixture.paymentExpiry === undefined ? FAR_FUTURE : fixture.paymentExpiry,
     ...(fixture.flags ?? {}),
+    audience: fixture.audience !== undefined ? fixture.audience : inferAudience(fixture.categories, { familyFriendlyOnly: false, adultThemesOk: false }),
     ...(fixture.createdAt ? { createdAt: fixture.createdAt } : {}),
   });
   if (fixture.categories.length) {

@@ -48,6 +48,8 @@ export async function seedEditor({ db }: E2ESeedContext) {
     priceMax: 150,
     instagram: "starlight.sentinel",
     contactEmail: EDITOR_ACCOUNTS.complete.email,
+    audience: "all",
+    familyFriendlyOnly: true,
   });
   await db.insert(profileCategories).values([
     { profileId: complete, category: "Hero" },

@@ -1,22 +1,27 @@
 import type { Db } from "~/server/db/client.server";
 import { seedAccounts } from "./accounts";
 import { seedAdmin } from "./admin";
+import { seedAudience } from "./audience";
+import { seedBands } from "./bands";
+import { seedBarePlaces } from "./bare-places";
 import { seedDeleteAccount } from "./delete-account";
 import { seedDirectory } from "./directory";
 import { seedEditor } from "./editor";
 import { seedImages } from "./images";
 import { seedInquiry } from "./inquiry";
 import { seedInsights } from "./insights";
+import { seedNoDeadEnd } from "./no-dead-end";
+import { seedListingFilters } from "./listing-filters";
 import { seedPhoneBrowsing } from "./phone-browsing";
 import { seedPhoneInbox } from "./phone-inbox";
 import { seedPhonePhotos } from "./phone-photos";
 import { seedPlaces } from "./places";
 import { seedProfilePage } from "./profile-page";
 import { seedSearch } from "./search";
+import { seedSearchAlerts } from "./search-alerts";
 import { seedShortlist } from "./shortlist";
 import { seedSubscription } from "./subscription";
 import { seedSuggest } from "./suggest";
-import { seedWiden } from "./widen";
 
 export interface E2ESeedContext {
   db: Db;
@@ -27,7 +32,7 @@ export interface E2ESeedContext {
 type Seeder = (ctx: E2ESeedContext) => Promise<void>;
 
 // Each feature's end-to-end fixtures register here; they run once, before the server starts.
-const seeders: Seeder[] = [seedEditor, seedImages, seedDirectory, seedSearch, seedSuggest, seedPlaces, seedWiden, seedAccounts, seedSubscription, seedAdmin, seedDeleteAccount, seedPhoneInbox, seedPhonePhotos, seedPhoneBrowsing, seedShortlist, seedProfilePage, seedInsights, seedInquiry];
+const seeders: Seeder[] = [seedEditor, seedImages, seedDirectory, seedSearch, seedSuggest, seedPlaces, seedBands, seedAccounts, seedSubscription, seedAdmin, seedDeleteAccount, seedPhoneInbox, seedPhonePhotos, seedPhoneBrowsing, seedShortlist, seedProfilePage, seedInsights, seedInquiry, seedListingFilters, seedNoDeadEnd, seedBarePlaces, seedSearchAlerts, seedAudience];
 
 export async function seedE2E(ctx: E2ESeedContext) {
   for (const seed of seeders) await seed(ctx);

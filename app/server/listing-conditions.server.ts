@@ -1,0 +1,59 @@
+import { asc, desc, eq, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { admittedAudiences, type AudienceFilter, type ListingRefinements, type ListingSort } from "~/lib/listing-refinements";
+import { profiles } from "./db/schema";
+
+// The listing refinements (app/lib/listing-refinements.ts) as SQL, shared by every listing: browse,
+// a category, a city page and search. Each condition names only `profiles` columns that
+// profile_search repeats under the same names (audience, price_min, group_performer, created_at,
+// id), so it applies unchanged to the profiles table and to narrowProfiles (profile_search read
+// under the name profiles, app/server/db/narrow-profiles.server.ts). Distance (`miles`) needs a
+// place and is the place listing's own business; it is not here.
+
+/** Whose shows a listing admits: the default family filter drops adults-only acts only. */
+export function audienceCondition(filter: AudienceFilter): SQL | null {
+  const admitted = admittedAudiences(filter);
+  if (!admitted) return null;
+  const listed = inArray(profiles.audience, admitted.audiences);
+  // A profile whose performer has not answered yet (null) is shown in family listings, as before
+  // the question existed; "Young children" asks for a clear answer.
+  return admitted.unknownAdmitted ? (or(isNull(profiles.audience), listed) as SQL) : listed;
+}
+
+/** A performer whose lowest price is within the budget; one who shows no price is kept (ask them). */
+export function budgetCondition(budget: number | null): SQL | null {
+  if (!budget) return null;
+  return or(isNull(profiles.priceMin), lte(profiles.priceMin, budget)) as SQL;
+}
+
+export function sizeCondition(size: ListingRefinements["size"]): SQL | null {
+  if (!size) return null;
+  return eq(profiles.groupPerformer, size === "group");
+}
+
+/** Every refinement that narrows a listing, as conditions to AND with the listing's own. */
+export function refinementConditions(refinements: Pick<ListingRefinements, "audience" | "budget" | "size">): SQL[] {
+  return [audienceCondition(refinements.audience), budgetCondition(refinements.budget), sizeCondition(refinements.size)].filter(
+    (condition): condition is SQL => condition !== null,
+  );
+}
+
+// Newest listings first; the id breaks ties so paging is stable when rows share a timestamp.
+export const NEWEST_FIRST: SQL[] = [desc(profiles.createdAt), desc(profiles.id)];
+
+// Lowest price first; a performer who shows no price comes after every priced one, newest first
+// among equals so the order is stable from page to page.
+export const PRICE_FIRST: SQL[] = [sql`${asc(profiles.priceMin)} nulls last`, ...NEWEST_FIRST];
+
+/**
+ * The order a plain listing sorts by: lowest price, or newest. "best" and "nearest" mean relevance
+ * and distance, which only a search or a place can rank by; they fall back to newest here, so a
+ * caller that ranks by them puts its own order first and may append this one to break ties.
+ */
+export function refinementOrder(sort: ListingSort): SQL[] {
+  return sort === "price" ? PRICE_FIRST : NEWEST_FIRST;
+}
+
+/** The narrowing refinements as a stable key part, for remembered counts. */
+export function refinementKey(refinements: Pick<ListingRefinements, "audience" | "budget" | "size">): string {
+  return `${refinements.audience}|${refinements.budget ?? ""}|${refinements.size ?? ""}`;
+}

@@ -1,0 +1,420 @@
+import { and, sql, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import { TRAVEL_RANGES } from "~/lib/constants";
+import type { ListingSort } from "~/lib/listing-refinements";
+import type { PlaceGroup } from "~/lib/place-listing-view";
+import type { Executor } from "../db/client.server";
+import { narrowProfiles } from "../db/narrow-profiles.server";
+import { recalledCount, rememberCount, rememberedCount } from "../directory.server";
+import { profiles } from "../db/schema";
+import type { Band, Region } from "./bands.server";
+import { newestWithinTiers, orderTerms, tierColumn, type Ranking } from "./rank.server";
+import { rowsOf } from "./rows.server";
+import { boxSql, distanceSql, literal, rangeMilesSql, type Point } from "./zip.server";
+
+// The last stage: one page of a ranked listing, its bands read in page order and only as far as
+// the page reaches, and the total counted no further than MAX_COUNTED ("1,000+"). Each band is
+// read in one of three ways:
+//   whole    with words: the band's matches, few enough around a place, read once into a small
+//            set that is counted and sorted (precision tier, distance, ...);
+//   ordered  without words: the page straight off the band's ordered rows, and a count that
+//            stops at the limit (a big city's nearby performers are thousands);
+//   walk     a word more than MAX_COUNTED performers wrote, with no place: tier by tier, each
+//            walked newest first along the newest-first index until the page is full (a common
+//            word's page fills after a few hundred rows), so no match is ranked that is not shown.
+// Rows are only ever ordered and counted in SQL; cards are read for the page's ids afterwards.
+
+/**
+ * Matches counted at most. Past it the page says "1,000+ performers" and pages stop there: nobody
+ * pages through a thousand performers, and counting the 28,000 matches of "superhero" at 100,000
+ * profiles cost more than finding the best of them.
+ */
+export const MAX_COUNTED = 1000;
+
+/** Search and the city pages read the narrow copy of the profiles (db/narrow-profiles.server.ts). */
+const searched = narrowProfiles;
+
+/** PostgreSQL's usual figure for SSDs and cached data. */
+const RANDOM_PAGE_COST = "1.1";
+
+/**
+ * How many of the newest rows a tier walk reads per row the page needs (at most WALK_LIMIT) before
+ * it reads the tier whole: enough when one performer in 40 is in the tier, as a common word's
+ * stage names are (1 in 15 for "princess" at 1,000,000 profiles).
+ */
+const WALK_FACTOR = 40;
+const WALK_LIMIT = 20_000;
+
+export interface PageRequest {
+  /** What every row meets: visibility, filters, refinements (the words' match is the ranking's). */
+  where: SQL[];
+  /** The bands in page order. */
+  bands: Band[];
+  ranking: Ranking;
+  sort: ListingSort;
+  /** The place distances are measured from; null without one. */
+  point: Point | null;
+  page: number;
+  pageSize: number;
+}
+
+export interface PagedRow {
+  id: string;
+  group: PlaceGroup | null;
+  distance: number | null;
+  /** The performer's usual travel range in miles; null for nationwide. */
+  rangeMiles: number | null;
+}
+
+export interface Paged {
+  rows: PagedRow[];
+  /** Each band's size in page order; null past the counting limit. */
+  counts: (number | null)[];
+  /** At most MAX_COUNTED. */
+  total: number;
+  /** More matched than `total`: the count stopped there. */
+  totalAtLeast: boolean;
+  /** The page shown: a page past the end shows the last one. */
+  page: number;
+}
+
+interface Row {
+  id: string | null;
+  distance: number | null;
+  range_miles: number | null;
+  total?: number;
+}
+
+/**
+ * Runs statements for a text search the way the text index answers them fastest. PostgreSQL's
+ * estimates for an OR of phrases are far too high (42,000 rows expected for "mascot" at 100,000
+ * profiles, 14,000 found), so it would rather walk the newest-first index or the whole table and
+ * test every row's text: 110 to 160 ms against 30 to 60 ms. For these statements only, a random
+ * page read gets the SSD figure and the two whole-row walks are turned off (the text index is in
+ * every text search, so a plan always remains).
+ */
+export async function throughTextIndex<T>(db: Executor, run: (tx: Executor) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('random_page_cost', ${RANDOM_PAGE_COST}, true), set_config('enable_indexscan', 'off', true), set_config('enable_seqscan', 'off', true)`,
+    );
+    return run(tx);
+  });
+}
+
+/** The columns every read selects, named as orderTerms() expects them (the tier left out when it is worked out later). */
+function columns(request: PageRequest, withTier = true): SQL {
+  const { point, ranking } = request;
+  const distance = point
+    ? sql`case when ${profiles.latitude} is null then null else ${distanceSql(point.latitude, point.longitude)} end`
+    : sql`null::float8`;
+  return sql`${profiles.id} as id, ${distance} as distance, ${rangeMilesSql} as range_miles,
+    ${withTier ? sql`${tierColumn(ranking)} as tier, ` : sql``}${ranking.matched ?? sql`0`} as matched,
+    ${profiles.priceMin} as price_min, ${profiles.createdAt} as created_at`;
+}
+
+function whereOf(request: PageRequest, extra: SQL): SQL {
+  return and(...request.where, ...(request.ranking.match ? [request.ranking.match] : []), extra) as SQL;
+}
+
+const toRow = (group: PlaceGroup | null) => (r: Row): PagedRow => ({
+  id: r.id as string,
+  group,
+  distance: r.distance === null ? null : Number(r.distance),
+  rangeMiles: r.range_miles === null ? null : Number(r.range_miles),
+});
+
+/**
+ * A band's matches read into one small set: its exact size and the page's slice of it. With
+ * `atMost`, no more than that many are read: a set that fills it is too large to sort whole.
+ */
+async function readWhole(tx: Executor, request: PageRequest, band: Band, limit: number, offset: number, atMost?: number) {
+  const branches = sql.join(
+    band.branches.map((branch) => sql`select ${columns(request)} from ${searched} where ${whereOf(request, branch)}`),
+    sql` union all `,
+  );
+  const matches = atMost === undefined ? branches : sql`${branches} limit ${atMost}`;
+  const order = orderTerms(request.ranking, request.sort, request.point !== null);
+  // The outer row always exists, so a read past the band's end still says its size.
+  const rows = rowsOf<Row>(
+    await tx.execute(sql`
+      with matches as materialized (${matches})
+      select hit.id, hit.distance, hit.range_miles, counted.total
+      from (select count(*)::int as total from matches) as counted
+      left join lateral (
+        select id, distance, range_miles from matches order by ${sql.join(order, sql`, `)} limit ${limit} offset ${offset}
+      ) as hit on true`),
+  );
+  return { rows: rows.filter((r) => r.id !== null).map(toRow(band.group)), size: Number(rows[0]?.total ?? 0) };
+}
+
+/** A band's page straight off its ordered rows (no words to rank, so no set to build). */
+async function readOrdered(db: Executor, request: PageRequest, band: Band, limit: number, offset: number) {
+  const branches = sql.join(
+    band.branches.map((branch) => sql`select ${columns(request)} from ${searched} where ${whereOf(request, branch)}`),
+    sql` union all `,
+  );
+  const order = orderTerms(request.ranking, request.sort, request.point !== null);
+  const rows = rowsOf<Row>(
+    await db.execute(sql`select id, distance, range_miles from (${branches}) as band order by ${sql.join(order, sql`, `)} limit ${limit} offset ${offset}`),
+  );
+  return rows.map(toRow(band.group));
+}
+
+const dialect = new PgDialect();
+
+/** A statement's text and parameters as a key for a remembered count. */
+function countKey(kind: string, statement: SQL): string {
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  return JSON.stringify([kind, text, params]);
+}
+
+/**
+ * How many rows a band holds, counted no further than `limit`. Counting reads each match up to
+ * the limit (a city's first 1,001 with their categories looked up), so a count is remembered for
+ * 30 s per band and filter set, like the listing pages' counts (directory.server.ts); the rows
+ * shown are always read live. `memo` is the database the memory belongs to (not a transaction).
+ */
+async function countBand(tx: Executor, memo: Executor, request: PageRequest, band: Band, limit: number): Promise<number> {
+  const branches = sql.join(
+    band.branches.map((branch) => sql`select 1 from ${searched} where ${whereOf(request, branch)}`),
+    sql` union all `,
+  );
+  const statement = sql`select count(*)::int as n from (${branches} limit ${limit}) as capped`;
+  return rememberedCount(memo, countKey("band", statement), async () => Number(rowsOf<{ n: number }>(await tx.execute(statement))[0].n));
+}
+
+/**
+ * The walk's two ways of reading: along the newest-first index (a page of a large set, found
+ * among its newest rows) or a bitmap of the text index (a whole set). Only a change costs a statement.
+ */
+function scanSwitch(tx: Executor) {
+  let current: "newest" | "bitmap" | null = null;
+  return async (way: "newest" | "bitmap") => {
+    if (way === current) return;
+    current = way;
+    const newest = way === "newest" ? "on" : "off";
+    const bitmap = way === "bitmap" ? "on" : "off";
+    await tx.execute(sql`select set_config('enable_indexscan', ${newest}, true), set_config('enable_bitmapscan', ${bitmap}, true)`);
+  };
+}
+
+/**
+ * The page of rows meeting `hit`, newest first, when the newest `window` rows under `where` hold
+ * it: if `need` of them past `skip` are there, they are the page's (any other row meeting `hit` is
+ * older than all of them). Null when the window holds too few, so the set must be read otherwise.
+ */
+async function newestPage(tx: Executor, where: SQL, hit: SQL, window: number, need: number, skip: number): Promise<string[] | null> {
+  const walked = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      select id from (
+        select ${profiles.id} as id, ${profiles.createdAt} as created_at, (${hit}) as hit
+        from ${searched} where ${where}
+        order by ${profiles.createdAt} desc, ${profiles.id} desc
+        limit ${window}
+      ) as newest
+      where hit order by created_at desc, id desc limit ${need} offset ${skip}`),
+  );
+  return walked.length === need ? walked.map((r) => r.id) : null;
+}
+
+/**
+ * A word more than MAX_COUNTED performers wrote, with no place: every counted page is theirs, so
+ * the total is known ("1,000+") and the page is read tier by tier (or, sorted newest first, as
+ * one set), each walked newest first until the page is full; a tier too rare for that is read
+ * whole through the text indexes. Ranking all 74,000 matches of "princess" at 1,000,000 took 200 ms.
+ */
+async function walkTiers(tx: Executor, request: PageRequest, page: number): Promise<PagedRow[]> {
+  const scan = scanSwitch(tx);
+  const match = request.ranking.match as SQL;
+  const where = and(...request.where) as SQL;
+  const tiers = request.sort === "newest" || request.ranking.tiers.length === 0 ? [match] : request.ranking.tiers.map((tier) => sql`${match} and ${tier}`);
+  const offset = (page - 1) * request.pageSize;
+  const ids: string[] = [];
+  let before = 0;
+  for (const tier of tiers) {
+    const skip = Math.max(0, offset - before);
+    const need = request.pageSize - ids.length;
+    await scan("newest");
+    const walked = await newestPage(tx, where, tier, Math.min(WALK_LIMIT, (skip + need) * WALK_FACTOR), need, skip);
+    if (walked) {
+      ids.push(...walked);
+      break;
+    }
+    await scan("bitmap");
+    const whole = rowsOf<{ id: string | null; total: number }>(
+      await tx.execute(sql`
+        with found as materialized (
+          select ${profiles.id} as id, ${profiles.createdAt} as created_at from ${searched} where ${and(where, tier)}
+        )
+        select hit.id, counted.total
+        from (select count(*)::int as total from found) as counted
+        left join lateral (select id from found order by created_at desc, id desc limit ${need} offset ${skip}) as hit on true`),
+    );
+    ids.push(...whole.filter((r) => r.id !== null).map((r) => r.id as string));
+    before += Number(whole[0]?.total ?? 0);
+    if (ids.length >= request.pageSize) break;
+  }
+  return ids.map((id) => ({ id, group: null, distance: null, rangeMiles: null }));
+}
+
+/**
+ * Whether the words' match is known to hold more than MAX_COUNTED rows. Telling needs a bitmap of
+ * every match from the text index, however the count is capped (22 ms for "princess" at 1,000,000
+ * profiles), so a "yes" is remembered for 30 s like the listing pages' counts (directory.server.ts):
+ * a count above MAX_COUNTED only says "1,000+", which a few performers leaving in that time do not
+ * change. A "no" is never remembered, so a word's matches are counted afresh until there are that many.
+ */
+async function isCommon(db: Executor, tx: Executor, request: PageRequest): Promise<boolean> {
+  const where = and(...request.where, request.ranking.match ?? sql`true`) as SQL;
+  const key = countKey("common-word", where);
+  if (recalledCount<boolean>(db, key)) return true;
+  const counted = rowsOf<{ n: number }>(
+    await tx.execute(sql`select count(*)::int as n from (select 1 from ${searched} where ${where} limit ${MAX_COUNTED + 1}) as capped`),
+  );
+  const common = Number(counted[0].n) > MAX_COUNTED;
+  if (common) rememberCount(db, key, true);
+  return common;
+}
+
+/**
+ * The covers and nearby bands with words to test: their shared box read once (each row tested for
+ * the words has to be read from the table anyway), every row's band worked out and counted, and
+ * the page's slice taken in band order. Precision tiers cost several tests of a row's words, so
+ * they are worked out only for the bands the page reaches (the set keeps each row's words).
+ */
+async function readRegion(tx: Executor, request: PageRequest, region: Region, groups: (PlaceGroup | null)[], limit: number, offset: number) {
+  const order = orderTerms(request.ranking, request.sort, request.point !== null);
+  const sizes = sql.join(
+    groups.map((_, i) => sql`count(*) filter (where band = ${sql.raw(String(i))})::int`),
+    sql`, `,
+  );
+  // The last band the page reaches: the first whose running size covers the page's end.
+  const end = offset + limit;
+  const reaches = groups.slice(0, -1).map((_, i) => {
+    const through = sql.join(
+      groups.slice(0, i + 1).map((__, j) => sql`sizes[${sql.raw(String(j + 1))}]`),
+      sql` + `,
+    );
+    return sql`when ${through} >= ${end} then ${sql.raw(String(i))}`;
+  });
+  const lastBand = reaches.length > 0 ? sql`(case ${sql.join(reaches, sql` `)} else ${sql.raw(String(groups.length - 1))} end)` : sql`0`;
+  const rows = rowsOf<Row & { band: number | null; sizes: number[] }>(
+    await tx.execute(sql`
+      with matches as materialized (
+        select ${columns(request, false)}, ${profiles.searchVector} as search_vector, ${region.band} as band
+        from ${searched} where ${whereOf(request, region.where)}
+      )
+      select hit.id, hit.distance, hit.range_miles, hit.band, counted.sizes
+      from (select array[${sizes}] as sizes from matches) as counted
+      left join lateral (
+        select id, distance, range_miles, band from (
+          select ${profiles}.*, ${tierColumn(request.ranking)} as tier from matches as ${profiles} where band <= ${lastBand}
+        ) as reached
+        order by band, ${sql.join(order, sql`, `)} limit ${limit} offset ${offset}
+      ) as hit on true`),
+  );
+  return {
+    rows: rows.filter((r) => r.id !== null).map((r) => toRow(groups[Number(r.band)])(r)),
+    sizes: (rows[0]?.sizes ?? groups.map(() => 0)).map(Number),
+  };
+}
+
+/**
+ * The miles within which everyone is in the covers band: every travel range reaches at least
+ * this far, and a nationwide act this close is among those who travel there.
+ */
+const SHORTEST_RANGE = Math.min(...TRAVEL_RANGES.map((r) => r.miles ?? Infinity));
+
+/**
+ * The first rows of the covers band nearest first, found close to the point when they are there:
+ * the performers at the point itself (a city's own, which most of them share, read newest first
+ * off the coordinates index and stopped at the page), then those within the shortest travel
+ * range, all of whom travel there. Whatever lies farther comes after them, so when these hold the
+ * page it is theirs; null when they do not.
+ */
+async function readNearest(db: Executor, request: PageRequest, band: Band, limit: number, offset: number): Promise<PagedRow[] | null> {
+  const point = request.point as Point;
+  const at = sql`${profiles.latitude} = ${literal(point.latitude)} and ${profiles.longitude} = ${literal(point.longitude)}`;
+  const close = sql`${boxSql(point, SHORTEST_RANGE)} and ${distanceSql(point.latitude, point.longitude)} <= ${literal(SHORTEST_RANGE)}`;
+  for (const ring of [at, close]) {
+    const rows = await readOrdered(db, request, { ...band, branches: [ring] }, limit + offset, 0);
+    if (rows.length === limit + offset) return rows.slice(offset);
+  }
+  return null;
+}
+
+async function readBands(tx: Executor, memo: Executor, request: PageRequest, offset: number, end: number): Promise<Omit<Paged, "page">> {
+  const rows: PagedRow[] = [];
+  const counts: (number | null)[] = [];
+  const words = request.ranking.match !== null;
+  const nearestFirst = request.point !== null && !request.ranking.matched && (request.sort === "best" || request.sort === "nearest");
+  let before = 0;
+  for (let i = 0; i < request.bands.length; ) {
+    const band = request.bands[i];
+    if (before > MAX_COUNTED) {
+      counts.push(null);
+      i++;
+      continue;
+    }
+    const skip = Math.max(0, offset - before);
+    const limit = Math.max(0, end - before - skip);
+    if (words && band.region) {
+      // Words: the bands sharing the box are read whole together, to be ranked.
+      const region = band.region;
+      const together = request.bands.slice(i).filter((b) => b.region === region);
+      const found = await readRegion(tx, request, region, together.map((b) => b.group), limit, skip);
+      rows.push(...found.rows);
+      counts.push(...found.sizes);
+      before += found.sizes.reduce((a, b) => a + b, 0);
+      i += together.length;
+      continue;
+    }
+    let size: number;
+    if (limit === 0) {
+      // The page ends before this band: only its size is wanted, as far as the limit.
+      size = await countBand(tx, memo, request, band, MAX_COUNTED + 1 - before);
+    } else if (words) {
+      // Words: the band's matches are read whole, to be ranked.
+      const found = await readWhole(tx, request, band, limit, skip);
+      rows.push(...found.rows);
+      size = found.size;
+    } else {
+      const near = nearestFirst && band.group === "covers" ? await readNearest(tx, request, band, limit, skip) : null;
+      const found = near ?? (await readOrdered(tx, request, band, limit, skip));
+      rows.push(...found);
+      // A band that ends on this page says its size; otherwise it is counted.
+      size = found.length < limit && (found.length > 0 || skip === 0) ? skip + found.length : await countBand(tx, memo, request, band, MAX_COUNTED + 1 - before);
+    }
+    counts.push(size);
+    before += size;
+    i++;
+  }
+  return { rows, counts, total: Math.min(before, MAX_COUNTED), totalAtLeast: before > MAX_COUNTED };
+}
+
+async function readOnce(db: Executor, request: PageRequest, page: number): Promise<Omit<Paged, "page">> {
+  const offset = (page - 1) * request.pageSize;
+  const end = offset + request.pageSize;
+  if (!request.ranking.match) return readBands(db, db, request, offset, end);
+  const walkable = request.point === null && request.bands.length === 1 && newestWithinTiers(request.ranking, request.sort, false);
+  return throughTextIndex(db, async (tx) => {
+    if (walkable && (await isCommon(db, tx, request))) {
+      const rows = await walkTiers(tx, request, page);
+      return { rows, counts: [MAX_COUNTED + 1], total: MAX_COUNTED, totalAtLeast: true };
+    }
+    return readBands(tx, db, request, offset, end);
+  });
+}
+
+/** One page of the listing the request describes (a page past the end shows the last one). */
+export async function readPage(db: Executor, request: PageRequest): Promise<Paged> {
+  let page = Math.max(1, Math.floor(request.page));
+  let found = await readOnce(db, request, page);
+  const lastPage = Math.max(1, Math.ceil(found.total / request.pageSize));
+  if (page > lastPage) {
+    page = lastPage;
+    found = found.total > 0 ? await readOnce(db, request, page) : found;
+  }
+  return { ...found, page };
+}
