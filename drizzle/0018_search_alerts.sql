@@ -36,4 +36,9 @@ CREATE INDEX "search_alert_matches_profile_idx" ON "search_alert_matches" USING 
 CREATE UNIQUE INDEX "search_alerts_search_idx" ON "search_alerts" USING btree ("email","query",coalesce("state", ''),coalesce("city", ''));--> statement-breakpoint
 CREATE UNIQUE INDEX "search_alerts_confirm_token_idx" ON "search_alerts" USING btree ("confirm_token_hash");--> statement-breakpoint
 CREATE INDEX "search_alerts_unconfirmed_idx" ON "search_alerts" USING btree ("confirm_expires_at") WHERE confirmed_at is null;--> statement-breakpoint
-CREATE INDEX "search_alerts_due_idx" ON "search_alerts" USING btree ("checked_at") WHERE confirmed_at is not null;
+CREATE INDEX "search_alerts_due_idx" ON "search_alerts" USING btree ("checked_at") WHERE confirmed_at is not null;--> statement-breakpoint
+-- Where a performer is based left the search document (search-document.server.ts): a town's words
+-- are read as a place, so "santa" must not find everyone based in Santa Ana. Every profile's
+-- document is rewritten the way the profile save now writes it; the trigger copies it on.
+UPDATE "profiles" p SET "search_text" = translate(concat_ws(' ', p."display_name", array_to_string(p."characters", ' '), p."bio",
+  (SELECT string_agg(pc."category", ' ' ORDER BY pc."category") FROM "profile_categories" pc WHERE pc."profile_id" = p."id")), '/', ' ');

@@ -1,4 +1,4 @@
-import { browseHref } from "./directory-params";
+import { placeBrowseHref } from "./place-href";
 import { excerpt } from "./format";
 import type { ProfileCardData, ProfileDetailData } from "./profile-view";
 
@@ -69,9 +69,9 @@ function profileJsonLd(profile: ProfileDetailData, origin: string, url: string) 
     { name: "Home", path: "/" },
     { name: "Browse", path: "/browse" },
   ];
-  if (profile.state) crumbs.push({ name: profile.stateName ?? profile.state, path: browseHref({ state: profile.state }) });
+  if (profile.state) crumbs.push({ name: profile.stateName ?? profile.state, path: placeBrowseHref(profile.state) });
   if (profile.state && profile.city) {
-    crumbs.push({ name: profile.city, path: browseHref({ state: profile.state, city: profile.city }) });
+    crumbs.push({ name: profile.city, path: placeBrowseHref(profile.state, profile.city) });
   }
   crumbs.push({ name, path: `/profile/${profile.id}` });
   return [

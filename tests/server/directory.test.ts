@@ -3,6 +3,7 @@ import path from "node:path";
 import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { placeBrowseHref } from "~/lib/place-href";
 import { loader as browseLoader } from "~/routes/browse";
 import { loader as categoryLoader } from "~/routes/category";
 import { loader as homeLoader } from "~/routes/home";
@@ -203,6 +204,10 @@ describe("filters in the address", () => {
     expect(categoryHref("Anime/Manga", { state: "CA", city: "San Diego", page: 1 })).toBe(
       "/categories/Anime%2FManga?state=CA&city=San+Diego",
     );
+    // The breadcrumbs' own link writer (kept apart for the JavaScript budget) writes the same addresses.
+    expect(placeBrowseHref("TX", "Fort Worth")).toBe(browseHref({ state: "TX", city: "Fort Worth" }));
+    expect(placeBrowseHref("NY", "St. John's")).toBe(browseHref({ state: "NY", city: "St. John's" }));
+    expect(placeBrowseHref("TX")).toBe(browseHref({ state: "TX" }));
   });
 });
 
