@@ -296,7 +296,17 @@ export const profileSearch = pgTable(
     // backward, no sort), so a page is read off it and stops after a page of matches however many
     // are based there; without it PostgreSQL often sorted all 2,600 of a big city (11 ms at 1M).
     index("profile_search_public_state_city_idx")
-      .on(t.state, t.city, t.createdAt, t.id)
+      .on(t.state, t.city, t.createdAt, t.id, t.audience, t.groupPerformer, t.priceMin, t.paymentExpiry)
+      .where(sql`is_active and payment_status = 'paid' and display_name is not null`),
+    // Browse and category listings (directory.server.ts): every column their filters and the
+    // refinements test is in the index, so a sparse filter set is sifted in it without the table.
+    index("profile_search_public_listing_idx")
+      .on(t.createdAt, t.id, t.state, t.city, t.audience, t.groupPerformer, t.priceMin, t.paymentExpiry)
+      .where(sql`is_active and payment_status = 'paid' and display_name is not null`),
+    // "Lowest price" in the listing's own order (unpriced acts last, newest first among equals).
+    index("profile_search_public_price_idx")
+      // Written as SQL: drizzle's .desc() adds NULLS LAST, which the listing's ORDER BY ... DESC cannot use.
+      .on(t.priceMin, sql`${t.createdAt} desc`, sql`${t.id} desc`, t.state, t.city, t.audience, t.groupPerformer, t.paymentExpiry)
       .where(sql`is_active and payment_status = 'paid' and display_name is not null`),
     // A box of coordinates is a range of the first column, the rest read from the index. With the
     // age right after the point, the performers at one point (a city's, which most of its

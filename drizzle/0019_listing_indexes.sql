@@ -1,0 +1,4 @@
+DROP INDEX "profile_search_public_state_city_idx";--> statement-breakpoint
+CREATE INDEX "profile_search_public_listing_idx" ON "profile_search" USING btree ("created_at","id","state","city","audience","group_performer","price_min","payment_expiry") WHERE is_active and payment_status = 'paid' and display_name is not null;--> statement-breakpoint
+CREATE INDEX "profile_search_public_price_idx" ON "profile_search" USING btree ("price_min","created_at" desc,"id" desc,"state","city","audience","group_performer","payment_expiry") WHERE is_active and payment_status = 'paid' and display_name is not null;--> statement-breakpoint
+CREATE INDEX "profile_search_public_state_city_idx" ON "profile_search" USING btree ("state","city","created_at","id","audience","group_performer","price_min","payment_expiry") WHERE is_active and payment_status = 'paid' and display_name is not null;
