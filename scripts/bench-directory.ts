@@ -69,7 +69,19 @@ const LISTING_PAGE = "/browse/CA";
  * The pages whose counts are remembered (directory.server.ts, place-listing.server.ts), and the
  * common word's "more than 1,000" (search.server.ts).
  */
-const REMEMBERED = ["/browse/CA", "/browse/CA?city=Los+Angeles&category=Hero&category=Villain", "/categories/Hero", "/search?q=princess"];
+/**
+ * Place searches and a city page in distance bands (issue 25: those who travel there, those nearby
+ * past their range, those who travel anywhere), with words, a radius and a sort; timed warm and for
+ * the first visitor of each (their band counts taken afresh, no further than 1,000).
+ */
+const BAND_PAGES = [
+  "/search?q=princess+32801",
+  "/search?q=mascot+76401",
+  "/search?q=32801&miles=50",
+  "/search?q=59001",
+  "/browse/CA?city=Los+Angeles&category=Hero&category=Villain&miles=50&sort=price",
+];
+const REMEMBERED = ["/browse/CA", "/browse/CA?city=Los+Angeles&category=Hero&category=Villain", "/categories/Hero", "/search?q=princess", ...BAND_PAGES];
 /** Calls per such page with its counts taken afresh (each one counts every match). */
 const FRESH_RUNS = 10;
 /**
@@ -222,6 +234,23 @@ function listingWork(db: Db, address: string): () => Promise<unknown> {
   return () => listPublicProfiles(db, filters, filters.page);
 }
 
+/** The server function behind a place search or a city page of BAND_PAGES. */
+function bandWork(db: Db, address: string): () => Promise<unknown> {
+  const url = new URL(`http://x${address}`);
+  if (url.pathname === "/search") return () => searchProfiles(db, parseSearchInput(url));
+  const filters = parseDirectoryFilters(url.searchParams, { pathState: url.pathname.split("/")[2] });
+  const city = findGazetteerCity(filters.state!, filters.city)!;
+  return () =>
+    listPlaceProfiles(db, {
+      latitude: city.latitude,
+      longitude: city.longitude,
+      based: { state: filters.state!, city: city.name },
+      categories: filters.categories,
+      refinements: filters.refinements,
+      page: 1,
+    });
+}
+
 /**
  * The main server function behind each measured page, run directly: its queries without rendering.
  * Not the page's whole query work: the other loaders (similar performers, filters, ...) are not in
@@ -250,6 +279,7 @@ function queryWork(db: Db, profileId: string): [string, () => Promise<unknown>][
     // The profile loader's reads: the profile, then its similar performers.
     ["/profile/{id}", async () => similarPerformers(db, (await getPublicProfile(db, profileId))!)],
     ...FILTER_SETS.map((address): [string, () => Promise<unknown>] => [address, listingWork(db, address)]),
+    ...BAND_PAGES.map((address): [string, () => Promise<unknown>] => [address, bandWork(db, address)]),
   ];
 }
 
@@ -354,6 +384,13 @@ async function explainQueries(pool: pg.Pool, profileId: string) {
   await run("/search?q=orlndo", () => search("orlndo"));
   await run("/search?q=32801", () => search("32801"));
   await run(`/profile/${profileId}`, async () => similarPerformers(db, (await getPublicProfile(db, profileId))!));
+  for (const address of BAND_PAGES) {
+    const work = bandWork(db, address);
+    await run(`${address} (counted afresh)`, () => {
+      forgetDirectoryCounts(db);
+      return work();
+    });
+  }
   for (const address of FILTER_SETS) {
     const work = listingWork(db, address);
     await run(`${address} (counted afresh)`, () => {
@@ -542,6 +579,7 @@ async function main() {
         "/search?q=32801",
         `/profile/${profileId}`,
         ...FILTER_SETS,
+        ...BAND_PAGES,
       ];
       for (const page of pages) {
         const timing = await timePage(server, page);

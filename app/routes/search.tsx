@@ -12,7 +12,7 @@ import { noResultsHelp } from "~/server/search/no-results.server";
 import { parseSearchInput } from "~/server/search/query.server";
 import { searchProfiles } from "~/server/search/search.server";
 import { cityNamesOf } from "~/lib/us-states";
-import { NO_REFINEMENTS } from "~/lib/listing-refinements";
+import { NO_REFINEMENTS, refinementCount } from "~/lib/listing-refinements";
 import { noteUnmetSearch } from "~/server/unmet-searches/record.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -59,7 +59,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     description:
       "Search costume and cosplay performers by name, character, city, state or category, or enter your ZIP code to find performers who travel to you.",
     // Result pages are endless variations of the same listings; only the plain page is indexed.
-    noindex: Boolean(q || loaderData?.input.state || loaderData?.input.category),
+    noindex: Boolean(q || loaderData?.input.state || loaderData?.input.category || (loaderData?.input.refinements && refinementCount(loaderData.input.refinements) > 0)),
   });
 };
 

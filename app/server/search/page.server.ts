@@ -8,7 +8,7 @@ import { narrowProfiles } from "../db/narrow-profiles.server";
 import { recalledCount, rememberCount, rememberedCount } from "../directory.server";
 import { profiles } from "../db/schema";
 import type { Band, Region } from "./bands.server";
-import { newestWithinTiers, orderTerms, tierColumn, type Ranking } from "./rank.server";
+import { orderTerms, tierColumn, walkable, type Ranking } from "./rank.server";
 import { rowsOf } from "./rows.server";
 import { boxSql, distanceSql, literal, rangeMilesSql, type Point } from "./zip.server";
 
@@ -16,9 +16,11 @@ import { boxSql, distanceSql, literal, rangeMilesSql, type Point } from "./zip.s
 // the page reaches, and the total counted no further than MAX_COUNTED ("1,000+"). Each band is
 // read in one of three ways:
 //   whole    with words: the band's matches, few enough around a place, read once into a small
-//            set that is counted and sorted (precision tier, distance, ...);
-//   ordered  without words: the page straight off the band's ordered rows, and a count that
-//            stops at the limit (a big city's nearby performers are thousands);
+//            set that is counted and sorted (precision tier, distance, ...); the covers and
+//            nearby bands share one box, read once for both (readRegion);
+//   ordered  without words: the page straight off the band's ordered rows (nearest first, first
+//            looked for at the point and within 10 miles: readNearest), and a count that stops at
+//            the limit, remembered 30 s (a big city's nearby performers are thousands);
 //   walk     a word more than MAX_COUNTED performers wrote, with no place: tier by tier, each
 //            walked newest first along the newest-first index until the page is full (a common
 //            word's page fills after a few hundred rows), so no match is ranked that is not shown.
@@ -124,21 +126,17 @@ const toRow = (group: PlaceGroup | null) => (r: Row): PagedRow => ({
   rangeMiles: r.range_miles === null ? null : Number(r.range_miles),
 });
 
-/**
- * A band's matches read into one small set: its exact size and the page's slice of it. With
- * `atMost`, no more than that many are read: a set that fills it is too large to sort whole.
- */
-async function readWhole(tx: Executor, request: PageRequest, band: Band, limit: number, offset: number, atMost?: number) {
+/** A band's matches read into one small set: its exact size and the page's slice of it. */
+async function readWhole(tx: Executor, request: PageRequest, band: Band, limit: number, offset: number) {
   const branches = sql.join(
     band.branches.map((branch) => sql`select ${columns(request)} from ${searched} where ${whereOf(request, branch)}`),
     sql` union all `,
   );
-  const matches = atMost === undefined ? branches : sql`${branches} limit ${atMost}`;
   const order = orderTerms(request.ranking, request.sort, request.point !== null);
   // The outer row always exists, so a read past the band's end still says its size.
   const rows = rowsOf<Row>(
     await tx.execute(sql`
-      with matches as materialized (${matches})
+      with matches as materialized (${branches})
       select hit.id, hit.distance, hit.range_miles, counted.total
       from (select count(*)::int as total from matches) as counted
       left join lateral (
@@ -199,36 +197,49 @@ function scanSwitch(tx: Executor) {
   };
 }
 
+/** A walk's order: newest first, or lowest price first (unpriced last, newest first among equals). */
+type WalkOrder = "newest" | "price";
+
+const walkOrder = (order: WalkOrder, columns: "table" | "named") => {
+  const newest = columns === "table" ? sql`${profiles.createdAt} desc, ${profiles.id} desc` : sql`created_at desc, id desc`;
+  if (order === "newest") return newest;
+  return columns === "table" ? sql`${profiles.priceMin} asc nulls last, ${newest}` : sql`price_min asc nulls last, ${newest}`;
+};
+
 /**
- * The page of rows meeting `hit`, newest first, when the newest `window` rows under `where` hold
- * it: if `need` of them past `skip` are there, they are the page's (any other row meeting `hit` is
- * older than all of them). Null when the window holds too few, so the set must be read otherwise.
+ * The page of rows meeting `hit`, in the walk's order, when the first `window` rows under `where`
+ * in that order hold it: if `need` of them past `skip` are there, they are the page's (any other
+ * row meeting `hit` comes after all of them). Null when the window holds too few, so the set must
+ * be read otherwise.
  */
-async function newestPage(tx: Executor, where: SQL, hit: SQL, window: number, need: number, skip: number): Promise<string[] | null> {
+async function walkedPage(tx: Executor, order: WalkOrder, where: SQL, hit: SQL, window: number, need: number, skip: number): Promise<string[] | null> {
   const walked = rowsOf<{ id: string }>(
     await tx.execute(sql`
       select id from (
-        select ${profiles.id} as id, ${profiles.createdAt} as created_at, (${hit}) as hit
+        select ${profiles.id} as id, ${profiles.createdAt} as created_at, ${profiles.priceMin} as price_min, (${hit}) as hit
         from ${searched} where ${where}
-        order by ${profiles.createdAt} desc, ${profiles.id} desc
+        order by ${walkOrder(order, "table")}
         limit ${window}
-      ) as newest
-      where hit order by created_at desc, id desc limit ${need} offset ${skip}`),
+      ) as walked
+      where hit order by ${walkOrder(order, "named")} limit ${need} offset ${skip}`),
   );
   return walked.length === need ? walked.map((r) => r.id) : null;
 }
 
 /**
  * A word more than MAX_COUNTED performers wrote, with no place: every counted page is theirs, so
- * the total is known ("1,000+") and the page is read tier by tier (or, sorted newest first, as
- * one set), each walked newest first until the page is full; a tier too rare for that is read
- * whole through the text indexes. Ranking all 74,000 matches of "princess" at 1,000,000 took 200 ms.
+ * the total is known ("1,000+") and the page is read tier by tier (or, sorted newest first or by
+ * price, as one set), each walked in its order along an index until the page is full; a tier too
+ * rare for that is read whole through the text indexes. Ranking all 74,000 matches of "princess"
+ * at 1,000,000 took 200 ms, sorting them by price 100 ms.
  */
 async function walkTiers(tx: Executor, request: PageRequest, page: number): Promise<PagedRow[]> {
   const scan = scanSwitch(tx);
   const match = request.ranking.match as SQL;
   const where = and(...request.where) as SQL;
-  const tiers = request.sort === "newest" || request.ranking.tiers.length === 0 ? [match] : request.ranking.tiers.map((tier) => sql`${match} and ${tier}`);
+  const order: WalkOrder = request.sort === "price" ? "price" : "newest";
+  const oneSet = request.sort === "newest" || request.sort === "price" || request.ranking.tiers.length === 0;
+  const tiers = oneSet ? [match] : request.ranking.tiers.map((tier) => sql`${match} and ${tier}`);
   const offset = (page - 1) * request.pageSize;
   const ids: string[] = [];
   let before = 0;
@@ -236,7 +247,7 @@ async function walkTiers(tx: Executor, request: PageRequest, page: number): Prom
     const skip = Math.max(0, offset - before);
     const need = request.pageSize - ids.length;
     await scan("newest");
-    const walked = await newestPage(tx, where, tier, Math.min(WALK_LIMIT, (skip + need) * WALK_FACTOR), need, skip);
+    const walked = await walkedPage(tx, order, where, tier, Math.min(WALK_LIMIT, (skip + need) * WALK_FACTOR), need, skip);
     if (walked) {
       ids.push(...walked);
       break;
@@ -245,11 +256,11 @@ async function walkTiers(tx: Executor, request: PageRequest, page: number): Prom
     const whole = rowsOf<{ id: string | null; total: number }>(
       await tx.execute(sql`
         with found as materialized (
-          select ${profiles.id} as id, ${profiles.createdAt} as created_at from ${searched} where ${and(where, tier)}
+          select ${profiles.id} as id, ${profiles.createdAt} as created_at, ${profiles.priceMin} as price_min from ${searched} where ${and(where, tier)}
         )
         select hit.id, counted.total
         from (select count(*)::int as total from found) as counted
-        left join lateral (select id from found order by created_at desc, id desc limit ${need} offset ${skip}) as hit on true`),
+        left join lateral (select id from found order by ${walkOrder(order, "named")} limit ${need} offset ${skip}) as hit on true`),
     );
     ids.push(...whole.filter((r) => r.id !== null).map((r) => r.id as string));
     before += Number(whole[0]?.total ?? 0);
@@ -269,10 +280,16 @@ async function isCommon(db: Executor, tx: Executor, request: PageRequest): Promi
   const where = and(...request.where, request.ranking.match ?? sql`true`) as SQL;
   const key = countKey("common-word", where);
   if (recalledCount<boolean>(db, key)) return true;
-  const counted = rowsOf<{ n: number }>(
-    await tx.execute(sql`select count(*)::int as n from (select 1 from ${searched} where ${where} limit ${MAX_COUNTED + 1}) as capped`),
-  );
-  const common = Number(counted[0].n) > MAX_COUNTED;
+  const over = async (condition: SQL) =>
+    Number(
+      rowsOf<{ n: number }>(
+        await tx.execute(sql`select count(*)::int as n from (select 1 from ${searched} where ${condition} limit ${MAX_COUNTED + 1}) as capped`),
+      )[0].n,
+    ) > MAX_COUNTED;
+  // The typed words alone first: their rows all match, and their postings are fewer ("superhero"
+  // itself, not every description of a superhero).
+  const { typed } = request.ranking;
+  const common = (typed !== null && (await over(and(...request.where, typed) as SQL))) || (await over(where));
   if (common) rememberCount(db, key, true);
   return common;
 }
@@ -335,13 +352,18 @@ const SHORTEST_RANGE = Math.min(...TRAVEL_RANGES.map((r) => r.miles ?? Infinity)
  */
 async function readNearest(db: Executor, request: PageRequest, band: Band, limit: number, offset: number): Promise<PagedRow[] | null> {
   const point = request.point as Point;
+  const need = limit + offset;
+  // At the point every distance is 0, so the order is newest first: the index's own, read backward.
   const at = sql`${profiles.latitude} = ${literal(point.latitude)} and ${profiles.longitude} = ${literal(point.longitude)}`;
+  const atPoint = rowsOf<Row>(
+    await db.execute(sql`
+      select ${columns(request)} from ${searched} where ${whereOf(request, at)}
+      order by ${profiles.createdAt} desc, ${profiles.id} desc limit ${need}`),
+  );
+  if (atPoint.length === need) return atPoint.slice(offset).map(toRow(band.group));
   const close = sql`${boxSql(point, SHORTEST_RANGE)} and ${distanceSql(point.latitude, point.longitude)} <= ${literal(SHORTEST_RANGE)}`;
-  for (const ring of [at, close]) {
-    const rows = await readOrdered(db, request, { ...band, branches: [ring] }, limit + offset, 0);
-    if (rows.length === limit + offset) return rows.slice(offset);
-  }
-  return null;
+  const rows = await readOrdered(db, request, { ...band, branches: [close] }, need, 0);
+  return rows.length === need ? rows.slice(offset) : null;
 }
 
 async function readBands(tx: Executor, memo: Executor, request: PageRequest, offset: number, end: number): Promise<Omit<Paged, "page">> {
@@ -381,10 +403,18 @@ async function readBands(tx: Executor, memo: Executor, request: PageRequest, off
       size = found.size;
     } else {
       const near = nearestFirst && band.group === "covers" ? await readNearest(tx, request, band, limit, skip) : null;
-      const found = near ?? (await readOrdered(tx, request, band, limit, skip));
-      rows.push(...found);
-      // A band that ends on this page says its size; otherwise it is counted.
-      size = found.length < limit && (found.length > 0 || skip === 0) ? skip + found.length : await countBand(tx, memo, request, band, MAX_COUNTED + 1 - before);
+      if (!near && band.region) {
+        // A band around the point (covers, nearby) holds the rows of a box: read once for the page
+        // and the size alike, rather than reading the box's stripe of the coordinates index twice.
+        const found = await readWhole(tx, request, band, limit, skip);
+        rows.push(...found.rows);
+        size = found.size;
+      } else {
+        const found = near ?? (await readOrdered(tx, request, band, limit, skip));
+        rows.push(...found);
+        // A band that ends on this page says its size; otherwise it is counted.
+        size = found.length < limit && (found.length > 0 || skip === 0) ? skip + found.length : await countBand(tx, memo, request, band, MAX_COUNTED + 1 - before);
+      }
     }
     counts.push(size);
     before += size;
@@ -397,9 +427,9 @@ async function readOnce(db: Executor, request: PageRequest, page: number): Promi
   const offset = (page - 1) * request.pageSize;
   const end = offset + request.pageSize;
   if (!request.ranking.match) return readBands(db, db, request, offset, end);
-  const walkable = request.point === null && request.bands.length === 1 && newestWithinTiers(request.ranking, request.sort, false);
+  const walk = request.point === null && request.bands.length === 1 && walkable(request.ranking, false);
   return throughTextIndex(db, async (tx) => {
-    if (walkable && (await isCommon(db, tx, request))) {
+    if (walk && (await isCommon(db, tx, request))) {
       const rows = await walkTiers(tx, request, page);
       return { rows, counts: [MAX_COUNTED + 1], total: MAX_COUNTED, totalAtLeast: true };
     }
