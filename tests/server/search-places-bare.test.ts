@@ -224,6 +224,13 @@ describe(`a name several states share (${process.env.TEST_DATABASE_URL ? "postgr
     expect((await understand("springfield clown")).ambiguousPlace!.choices.find((c) => c.state === "OH")!.q).toBe("springfield OH clown");
   });
 
+  it("reads Manhattan as New York's borough first, and still offers Manhattan, Kansas", async () => {
+    const understood = await understand("manhattan");
+    expect(understood.place).toMatchObject({ kind: "city", city: "Manhattan", state: "NY" });
+    expect(understood.ambiguousPlace!.choices.map((c) => c.state).slice(0, 2)).toEqual(["NY", "KS"]);
+    expect((await understand("manhattan ks")).place).toMatchObject({ city: "Manhattan", state: "KS" });
+  });
+
   it("takes the state filter's town of the name without asking", async () => {
     const understood = await understand("springfield", { state: "MO" });
     expect(understood.place).toMatchObject({ city: "Springfield", state: "MO" });

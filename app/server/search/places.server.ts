@@ -70,6 +70,8 @@ const USUAL_STATE: Record<string, string> = {
   columbia: "SC",
   bellevue: "WA",
   charleston: "SC",
+  // The ZIP table files Manhattan's codes under "New York": its own name holds one, Kansas's four.
+  manhattan: "NY",
 };
 
 /**
@@ -198,8 +200,11 @@ export function placeAt(words: readonly string[], at: number, reading: PlaceRead
         }
         const towns = rankTowns(townsNamed(cityKey(phrase)), USUAL_STATE[phrase]);
         const usual = USUAL_STATE[phrase] ?? towns[0]?.state;
-        const city = cities.find((c) => c.state.abbreviation === usual) ?? cities[0];
-        return { place: cityPlace(city), start: at, end: at + length, ...choicesOf(towns, city.state.abbreviation) };
+        const city = cities.find((c) => c.state.abbreviation === usual);
+        // The usual one may be a town the state data does not list as a city (Manhattan, New York).
+        if (!city && towns[0]?.state === usual) return { place: townPlace(towns[0]), start: at, end: at + length, ...choicesOf(towns, usual) };
+        const read = city ?? cities[0];
+        return { place: cityPlace(read), start: at, end: at + length, ...choicesOf(towns, read.state.abbreviation) };
       }
     }
     const state = statesByName.get(phrase);
@@ -345,7 +350,7 @@ function townAt(words: readonly string[], at: number, introduced: boolean, readi
     if (!isPlace) continue;
     const inFilterState = reading.state ? towns.find((t) => t.state === reading.state) : undefined;
     if (inFilterState) return { place: townPlace(inFilterState), start: at, end: at + length };
-    const ranked = rankTowns(towns);
+    const ranked = rankTowns(towns, USUAL_STATE[phrase]);
     return { place: townPlace(ranked[0]), start: at, end: at + length, ...choicesOf(ranked, ranked[0].state) };
   }
   return null;
