@@ -39,6 +39,8 @@ test("a visitor applies, the admin approves with a note, the applicant signs up,
   browser,
   baseURL,
 }) => {
+  // Four people's steps, two sign-ins and three mails: the longest journey in the suite.
+  test.setTimeout(120_000);
   const stamp = Date.now();
   const applicant = { name: "Juniper Journeyman", email: `juniper.${stamp}@example.org`, password: "juniper-pass-1" };
 

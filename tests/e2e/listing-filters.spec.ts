@@ -33,7 +33,7 @@ test.describe("listing filters on a phone", () => {
     const budget = page.getByLabel("Maximum budget");
     await expect(budget).toBeVisible();
     // No place chosen yet: nothing to measure a distance from.
-    await expect(page.getByLabel("Distance")).toHaveCount(0);
+    await expect(page.getByLabel("Distance", { exact: true })).toHaveCount(0);
     await budget.selectOption({ label: "Up to $100 an hour" });
     await page.getByLabel("Solo or group").selectOption({ label: "Solo performer" });
     await expectAccessible(page);
@@ -74,12 +74,12 @@ test.describe("listing filters on a phone", () => {
   test("a city page offers distance and nearest; other listings do not", async ({ page }) => {
     await page.goto("/browse/WV?city=Charleston");
     await filtersToggle(page).click();
-    await expect(page.getByLabel("Distance")).toBeVisible();
+    await expect(page.getByLabel("Distance", { exact: true })).toBeVisible();
     await expect(page.getByLabel("Sort by").locator("option", { hasText: "Nearest" })).toHaveCount(1);
     await expectAccessible(page);
     await page.goto("/categories/Hero?state=WV");
     await filtersToggle(page).click();
-    await expect(page.getByLabel("Distance")).toHaveCount(0);
+    await expect(page.getByLabel("Distance", { exact: true })).toHaveCount(0);
     await expect(page.getByLabel("Sort by").locator("option", { hasText: "Nearest" })).toHaveCount(0);
   });
 });
