@@ -11,13 +11,19 @@ import { precompressAssets, reactRouterProductionBuild } from "./vite.plugins.ts
 // it, and 0.7 KB inside this file costs less than 0.9 KB on its own. Modules that pull in Zod, or
 // that load on demand (ErrorPage), stay out.
 const SHARED =
-  /\/app\/(components\/(ui\/(Alert|Badge|Button|Field|HoneypotField|PageHeader|StateSelect|cx|useFieldErrors|useHydrated)|layout\/(?!ErrorPage)[\w-]+|profile\/(ResponsiveImage|ProfileCard)|shortlist\/SaveButton|insights\/report)|lib\/(constants|format|meta|us-state-names|profile-view|last-search-place|share-link))\./;
-// The filters and result pages that the listing pages (state, city, category) and the search share.
+  /\/app\/(components\/(ui\/(Alert|Badge|Button|Field|PageHeader|StateSelect|cx|useHydrated)|layout\/(?!ErrorPage)[\w-]+|profile\/(ResponsiveImage|ProfileCard)|shortlist\/SaveButton|insights\/report)|lib\/(constants|format|meta|us-state-names|profile-view|last-search-place|share-link))\./;
+// What a validated form needs (field errors, the honeypot, the action's answer): the account, listing,
+// inquiry and alert forms, none of which a listing or search page shows at first (in the shared file
+// they cost every page 1 KB).
+const FORM_CHECKS = /\/app\/(components\/ui\/(HoneypotField|useFieldErrors)|lib\/form)\./;
+// The filters' fold, the pages and the distance bands that the listing pages (state, city,
+// category) and the search share.
 const FILTERS =
-  /\/app\/(components\/(directory\/(FiltersForm|Pagination)|insights\/CountAppearances|search\/search-href)|lib\/(place-listing-view|directory-params))\./;
-// The listing pages' own result list.
+  /\/app\/(components\/(directory\/(FiltersDisclosure|RefinementFields|Pagination)|insights\/CountAppearances|search\/(search-href|RadiusLinks))|lib\/(place-listing-view|directory-params|listing-refinements|search-view))\./;
+// The listing pages' own form and result list, which search never shows (in FILTERS, the listing
+// form and its results cost search 2.5 KB it did not use).
 // (Not the structured data: the category list's page needs it too, and nothing else of these.)
-const LISTING = /\/app\/components\/directory\/(DirectoryListing|DirectoryResults)\./;
+const LISTING = /\/app\/components\/directory\/(DirectoryListing|DirectoryResults|FiltersForm)\./;
 // The category tiles, the tiles in parents' words and the example cards (home; the list of
 // categories). A category page gets its blurb and, while it has no performers, its example cards
 // with its data instead.
@@ -47,6 +53,7 @@ export default defineConfig({
             // First: a group takes what its modules import, and what most pages use stays here.
             { name: "app-shared", test: (id: string) => SHARED.test(id) || /\/app\/root\.tsx$/.test(id), priority: 12 },
             { name: "filters", test: (id: string) => FILTERS.test(id), priority: 10 },
+            { name: "form-checks", test: (id: string) => FORM_CHECKS.test(id), priority: 10 },
             { name: "listing", test: (id: string) => LISTING.test(id), priority: 10 },
             { name: "inquiry", test: (id: string) => INQUIRY.test(id), priority: 10 },
             { name: "shortlist-lists", test: (id: string) => SHORTLIST_LISTS.test(id), priority: 10 },

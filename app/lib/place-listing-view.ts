@@ -18,6 +18,14 @@ export interface PlaceHit {
   rangeMiles: number | null;
 }
 
+/** What a group shows above its cards: written by the server, so no page's code carries the wording. */
+export interface PlaceGroupText {
+  heading: string;
+  note: string;
+  /** "12", "1,000+", or null when the group was not counted. */
+  count: string | null;
+}
+
 export interface PlaceListingView {
   /** "Orlando" for a city page, "Wyoming" for a state page. */
   placeName: string;
@@ -28,7 +36,10 @@ export interface PlaceListingView {
   counts: Record<PlaceGroup, number | null>;
   /** The last counted group holds more than its count says ("1,000+"). */
   countsAtLeast: boolean;
-  hits: PlaceHit[];
+  /** Each card, with its distance line written out (distanceLine). */
+  hits: (PlaceHit & { distanceText: string | null })[];
+  /** The heading, note and count of each group the page shows. */
+  text: Partial<Record<PlaceGroup, PlaceGroupText>>;
 }
 
 /** The group of performers who travel anywhere, on city pages and place searches alike. */

@@ -1,8 +1,7 @@
-import { Link } from "react-router";
+import { lazy } from "react";
 import type { Route } from "./+types/category";
 import { DirectoryListing } from "~/components/directory/DirectoryListing";
 import { PageHeader } from "~/components/ui/PageHeader";
-import { searchHref } from "~/components/search/search-href";
 import { isCategory } from "~/lib/constants";
 import { categoryHref, placeName } from "~/lib/directory-params";
 import { pageMeta, siteFrom } from "~/lib/meta";
@@ -17,6 +16,10 @@ import { cachedData, routeCacheHeaders } from "~/server/http/cache-headers.serve
 function categoryFromParam(value: string): string {
   return value.replace(/%2F/gi, "/");
 }
+
+// An unknown category's page and its hints: code only such a page needs (loaded on demand, the
+// server waiting for it, as ProfileNotFound on the profile page).
+const CategoryNotFound = lazy(() => import("~/components/directory/CategoryNotFound").then((m) => ({ default: m.CategoryNotFound })));
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const name = categoryFromParam(params.categoryName);
@@ -82,20 +85,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
 };
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  if (loaderData.kind === "not-found") {
-    return (
-      <div className="mx-auto max-w-2xl px-4 py-20 text-center">
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Category Not Found</h1>
-        <p className="mt-4 text-slate-700">
-          The category &quot;{loaderData.name}&quot; does not exist. Please check the URL and try again.
-        </p>
-        <CategoryHints name={loaderData.name} suggestions={loaderData.suggestions} />
-        <Link to="/categories" className="mt-8 inline-flex rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
-          View all categories
-        </Link>
-      </div>
-    );
-  }
+  if (loaderData.kind === "not-found") return <CategoryNotFound name={loaderData.name} suggestions={loaderData.suggestions} />;
   const { category, blurb, filters, samples } = loaderData;
   const where = placeName(filters);
   return (
@@ -109,35 +99,5 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         samples={samples}
       />
     </>
-  );
-}
-
-/** Where an unknown category name probably meant to go: its categories, and a search for the word. */
-function CategoryHints({ name, suggestions }: { name: string; suggestions: string[] }) {
-  const word = name.trim();
-  if (!word) return null;
-  const linkClass = "font-semibold text-brand-800 underline hover:no-underline";
-  return (
-    <div className="mt-6 space-y-3 text-slate-700">
-      {suggestions.length > 0 ? (
-        <nav aria-label="Did you mean">
-          <p>Did you mean:</p>
-          <ul className="mt-2 flex flex-wrap justify-center gap-x-4 gap-y-2">
-            {suggestions.map((category) => (
-              <li key={category}>
-                <Link to={categoryHref(category)} className={linkClass}>
-                  {category}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      ) : null}
-      <p>
-        <Link to={searchHref({ q: word })} className={linkClass}>
-          Search performers for &ldquo;{word}&rdquo;
-        </Link>
-      </p>
-    </div>
   );
 }

@@ -10,6 +10,7 @@ import { cachedData, routeCacheHeaders } from "~/server/http/cache-headers.serve
 import { redirectToCanonical } from "~/server/http/canonical.server";
 import { noResultsHelp } from "~/server/search/no-results.server";
 import { parseSearchInput } from "~/server/search/query.server";
+import { bandTexts, hitsWithDistanceText } from "~/server/search/result-text.server";
 import { searchProfiles } from "~/server/search/search.server";
 import { cityNamesOf } from "~/lib/us-states";
 import { NO_REFINEMENTS, refinementCount } from "~/lib/listing-refinements";
@@ -36,7 +37,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       expansions: outcome.expansions,
       closest: outcome.closest,
       banded: outcome.banded,
-      hits: outcome.hits,
+      hits: hitsWithDistanceText(outcome),
+      bandTexts: bandTexts(outcome),
       total: outcome.total,
       totalAtLeast: outcome.totalAtLeast,
       page: outcome.page,

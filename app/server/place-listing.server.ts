@@ -1,6 +1,15 @@
 import { PAGE_SIZE } from "~/lib/constants";
 import { NO_REFINEMENTS, type ListingRefinements } from "~/lib/listing-refinements";
-import type { PlaceGroup, PlaceHit, PlaceListingView } from "~/lib/place-listing-view";
+import {
+  distanceLine,
+  placeGroupCount,
+  placeGroupHeading,
+  placeGroupNote,
+  type PlaceGroup,
+  type PlaceGroupText,
+  type PlaceHit,
+  type PlaceListingView,
+} from "~/lib/place-listing-view";
 import { DEFAULT_NEARBY_MILES } from "~/lib/search-view";
 import type { Executor } from "./db/client.server";
 import { anyCategoryCondition, cardsForIds } from "./directory.server";
@@ -90,5 +99,19 @@ export async function listPlaceProfiles(db: Executor, query: PlaceQuery): Promis
 
 /** The view a page renders, named for its place. */
 export function placeListingView(placeName: string, listing: PlaceListing): PlaceListingView {
-  return { placeName, counts: listing.counts, countsAtLeast: listing.totalAtLeast, hits: listing.hits };
+  const view = { counts: listing.counts, countsAtLeast: listing.totalAtLeast };
+  const text: Partial<Record<PlaceGroup, PlaceGroupText>> = {};
+  for (const { group } of listing.hits) {
+    text[group] ??= {
+      heading: placeGroupHeading(group, placeName),
+      note: placeGroupNote(group, placeName, listing.counts[group]),
+      count: placeGroupCount(view, group),
+    };
+  }
+  return {
+    placeName,
+    ...view,
+    hits: listing.hits.map((hit) => ({ ...hit, distanceText: distanceLine(hit, placeName) })),
+    text,
+  };
 }

@@ -84,9 +84,15 @@ test.describe("desktop layout", () => {
     }
     await expect(footer.getByText(NO_BOOKINGS, { exact: true })).toBeVisible();
 
+    // The footer is the server's HTML, kept as sent (no code of its own): its links still move within
+    // the page, and it is still whole on the next page.
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
     await footer.getByRole("link", { name: "Privacy Policy" }).click();
     await expect(page).toHaveURL(/\/privacy$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Privacy Policy");
+    expect(await page.evaluate(() => "samePage" in window)).toBe(true);
+    await expect(footer.getByRole("link", { name: "Terms of Service" })).toBeVisible();
+    await expect(footer.getByText(NO_BOOKINGS, { exact: true })).toBeVisible();
   });
 
   test("a signed-in visitor sees Dashboard and Sign Out, and Sign Out signs them out", async ({ page }) => {

@@ -92,6 +92,17 @@ describe(`city pages (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`
     expect(miles["Tampa Road Tripper"]).toBeGreaterThan(60);
     expect(miles["Tampa Road Tripper"]).toBeLessThan(100);
     expect(miles["Miami Goes Anywhere"]).toBeGreaterThan(150);
+    // The page's headings, notes and nearby distance lines come written with the data.
+    expect(page.place?.text.covers).toEqual({
+      heading: "Travel to Orlando",
+      note: "4 performers whose travel range reaches Orlando, nearest first.",
+      count: "4",
+    });
+    expect(page.place?.text.nearby?.heading).toBe("Nearby, may charge travel");
+    expect(page.place?.text.nearest).toBeUndefined();
+    const homebody = page.place!.hits.find((h) => h.profile.displayName === "Tampa Homebody")!;
+    expect(homebody.distanceText).toMatch(/^About \d+ mi from Orlando · usually travels up to 10 mi$/);
+    expect(page.place!.hits.find((h) => h.profile.displayName === "Tampa Road Tripper")!.distanceText).toBeNull();
   });
 
   it("draws a page for any city of the state, not only the larger ones, and offers it in the city filter", async () => {

@@ -4,6 +4,7 @@ import { distanceLine } from "~/lib/place-listing-view";
 import { listPlaceProfiles } from "~/server/place-listing.server";
 import { findGazetteerCity } from "~/server/places/gazetteer.server";
 import { parseSearchInput, type SearchInput } from "~/server/search/query.server";
+import { bandTexts, hitsWithDistanceText } from "~/server/search/result-text.server";
 import { searchProfiles, type SearchOutcome } from "~/server/search/search.server";
 import { insertProfile, type ProfileFixture } from "../e2e/seed/directory";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
@@ -113,6 +114,16 @@ describe(`distance bands (${engine})`, () => {
     const covers = outcome.hits.find((h) => h.profile.id === "mt-bozeman-pirate")!;
     // Other cards say only how far ("77 miles away", the card's own wording).
     expect(distanceLine({ group: "covers", distanceMiles: covers.distanceMiles, rangeMiles: covers.rangeMiles }, "you")).toBeNull();
+    // The page gets these lines and the bands' headings written by the server, not by its own code.
+    const written = hitsWithDistanceText(outcome);
+    expect(written.find((h) => h.band === "nearby")!.distanceText).toBe("About 50 mi from you · usually travels up to 10 mi");
+    expect(written.find((h) => h.profile.id === "mt-bozeman-pirate")!.distanceText).toBeNull();
+    const texts = bandTexts(outcome);
+    expect(texts.covers).toBeUndefined();
+    expect(texts.nearby).toEqual({
+      heading: "Nearby, may charge travel",
+      note: "Close to 59001 (Absarokee, MT), but past their usual travel range: ask whether they would come, and about travel fees.",
+    });
   });
 
   it("breaks ties in distance newest first, then by id, and pages through the bands without repeats", async () => {

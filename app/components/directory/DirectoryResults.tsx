@@ -1,15 +1,7 @@
 import { useNavigation } from "react-router";
 import { CountAppearances } from "~/components/insights/CountAppearances";
 import { ProfileCard, ProfileGrid } from "~/components/profile/ProfileCard";
-import {
-  distanceLine,
-  performersForPlace,
-  placeGroupCount,
-  placeGroupHeading,
-  placeGroupNote,
-  type PlaceHit,
-  type PlaceListingView,
-} from "~/lib/place-listing-view";
+import { performersForPlace, type PlaceListingView } from "~/lib/place-listing-view";
 import type { ProfileCardData } from "~/lib/profile-view";
 import { searchTotalHeading } from "~/lib/search-view";
 import { RadiusLinks } from "~/components/search/RadiusLinks";
@@ -36,9 +28,11 @@ interface DirectoryResultsProps {
   radius?: { miles: number | null; hrefFor: (miles: RadiusMiles | null) => string } | null;
 }
 
+type PlaceCard = PlaceListingView["hits"][number];
+
 /** Consecutive hits of one group, in the order the listing gave them. */
-function runsOf(hits: readonly PlaceHit[]): PlaceHit[][] {
-  const runs: PlaceHit[][] = [];
+function runsOf(hits: readonly PlaceCard[]): PlaceCard[][] {
+  const runs: PlaceCard[][] = [];
   for (const hit of hits) {
     const last = runs[runs.length - 1];
     if (last && last[0].group === hit.group) last.push(hit);
@@ -53,24 +47,23 @@ function PlaceGroups({ place }: { place: PlaceListingView }) {
     <div className="space-y-10">
       {runsOf(place.hits).map((run) => {
         const group = run[0].group;
-        const count = placeGroupCount(place, group);
-        const note = placeGroupNote(group, place.placeName, place.counts[group]);
+        const { heading, note, count } = place.text[group] ?? { heading: "", note: "", count: null };
         const headingId = `place-group-${group}`;
         return (
           <section key={group} aria-labelledby={headingId}>
             <h3 id={headingId} className="text-lg font-semibold text-slate-900">
-              {placeGroupHeading(group, place.placeName)}
+              {heading}
               {count === null ? null : <span className="font-normal text-slate-700"> ({count})</span>}
             </h3>
             {note ? <p className="mt-1 text-sm text-slate-700">{note}</p> : null}
             <div className="mt-4">
-              <ProfileGrid label={placeGroupHeading(group, place.placeName)}>
+              <ProfileGrid label={heading}>
                 {run.map((hit) => (
                   <li key={hit.profile.id}>
                     <ProfileCard
                       profile={hit.profile}
                       distanceMiles={hit.distanceMiles ?? undefined}
-                      distanceText={distanceLine(hit, place.placeName)}
+                      distanceText={hit.distanceText}
                       priority={index++ < 4}
                     />
                   </li>

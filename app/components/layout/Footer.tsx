@@ -1,5 +1,5 @@
-import type { ReactNode } from "react";
-import { Link } from "react-router";
+import type { MouseEvent, ReactNode } from "react";
+import { Link, useNavigate } from "react-router";
 import { NO_BOOKINGS_NOTE } from "~/lib/constants";
 
 const COLUMNS = [
@@ -68,9 +68,29 @@ const SOCIAL: { href: string; name: string; icon: ReactNode }[] = [
   },
 ];
 
+const FOOTER_CLASS = "mt-16 bg-slate-900 text-slate-300";
+/** One object for every render, so React never rewrites the server's footer. */
+const KEEP_SERVER_HTML = { __html: "" };
+
+/**
+ * The same links on every page and nothing that needs a script: the server renders the footer and
+ * the browser keeps that HTML as sent, so its code is in no page's download (the client build drops
+ * everything below the first return). Its router links still navigate in the page.
+ */
 export function Footer({ siteName }: { siteName: string }) {
+  const navigate = useNavigate();
+  if (!import.meta.env.SSR) {
+    const followLink = (event: MouseEvent<HTMLElement>) => {
+      const link = event.target instanceof Element ? event.target.closest("a") : null;
+      if (event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+      if (!link?.hasAttribute("data-discover") || link.origin !== window.location.origin) return;
+      event.preventDefault();
+      void navigate(link.pathname + link.search);
+    };
+    return <footer className={FOOTER_CLASS} onClick={followLink} dangerouslySetInnerHTML={KEEP_SERVER_HTML} suppressHydrationWarning />;
+  }
   return (
-    <footer className="mt-16 bg-slate-900 text-slate-300">
+    <footer className={FOOTER_CLASS}>
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
         <div>
           <p className="text-lg font-bold text-white">{siteName}</p>

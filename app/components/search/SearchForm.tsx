@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { Form, useNavigate } from "react-router";
-import { closeFiltersOnPhones, FiltersDisclosure, TAP_TARGET } from "~/components/directory/FiltersForm";
+import { closeFiltersOnPhones, FiltersDisclosure } from "~/components/directory/FiltersDisclosure";
+import { TAP_TARGET } from "~/components/directory/tap-target";
 import { Button } from "~/components/ui/Button";
 import { controlClass, Options, SelectField } from "~/components/ui/Field";
 import { cx } from "~/components/ui/cx";

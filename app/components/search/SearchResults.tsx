@@ -2,11 +2,10 @@ import { Link } from "react-router";
 import { Pagination } from "~/components/directory/Pagination";
 import { CountAppearances } from "~/components/insights/CountAppearances";
 import { ProfileCard, ProfileGrid } from "~/components/profile/ProfileCard";
-import { distanceLine, placeGroupHeading, placeGroupNote, type PlaceGroup } from "~/lib/place-listing-view";
+import type { PlaceGroup } from "~/lib/place-listing-view";
 import type { ProfileCardData } from "~/lib/profile-view";
 import { Alert } from "~/components/ui/Alert";
-import { NoResults } from "~/components/search/LazyNoResults";
-import { PlaceChoices } from "~/components/search/PlaceChoices";
+import { NoResults, PlaceChoices } from "~/components/search/LazyParts";
 import type { AmbiguousPlace } from "~/lib/place-choices";
 import type { SearchMatch } from "~/lib/search-match";
 import type { NoResultsHelp } from "~/lib/no-results-view";
@@ -16,7 +15,6 @@ import {
   closestMatchesMessage,
   expansionIncludes,
   placeLine,
-  searchedPlaceName,
   searchTotalHeading,
   type SearchExpansion,
   type SearchPlace,
@@ -34,7 +32,17 @@ export interface SearchResultsData {
   banded: boolean;
   expansions: SearchExpansion[];
   closest: boolean;
-  hits: { profile: ProfileCardData; distanceMiles: number | null; band: PlaceGroup | null; rangeMiles: number | null; match?: SearchMatch }[];
+  hits: {
+    profile: ProfileCardData;
+    distanceMiles: number | null;
+    band: PlaceGroup | null;
+    rangeMiles: number | null;
+    /** The nearby band's line ("About 100 mi from you · usually travels up to 50 mi"), written by the server. */
+    distanceText: string | null;
+    match?: SearchMatch;
+  }[];
+  /** The heading and note over each band past the first, written by the server. */
+  bandTexts: Partial<Record<PlaceGroup, { heading: string; note: string }>>;
   total: number;
   totalAtLeast: boolean;
   page: number;
@@ -78,7 +86,6 @@ export function SearchResults({ query, results, loading, hrefForPage, miles, hre
       </div>
     );
   }
-  const placeName = searchedPlaceName(results.zip, results.place);
   return (
     <section aria-labelledby="search-results-heading" aria-busy={loading || undefined}>
       <CountAppearances profileIds={results.hits.map((hit) => hit.profile.id)} />
@@ -116,7 +123,7 @@ export function SearchResults({ query, results, loading, hrefForPage, miles, hre
           </Alert>
         ) : null}
       </div>
-      {results.total === 0 ? <NoResults query={query} help={results.noResults} /> : <HitGroups hits={results.hits} placeName={placeName} />}
+      {results.total === 0 ? <NoResults query={query} help={results.noResults} /> : <HitGroups hits={results.hits} texts={results.bandTexts} />}
       <Pagination page={results.page} pageCount={results.pageCount} hrefFor={hrefForPage} />
     </section>
   );
@@ -132,7 +139,7 @@ function HitGrid({ hits, label, offset }: { hits: Hit[]; label: string; offset: 
           <ProfileCard
             profile={hit.profile}
             distanceMiles={hit.distanceMiles ?? undefined}
-            distanceText={hit.band ? distanceLine({ group: hit.band, distanceMiles: hit.distanceMiles, rangeMiles: hit.rangeMiles }, "you") : null}
+            distanceText={hit.distanceText}
             priority={offset + i < 4}
             match={hit.match}
           />
@@ -147,7 +154,7 @@ function HitGrid({ hits, label, offset }: { hits: Hit[]; label: string; offset: 
  * those who travel there first, then under their own headings those nearby who may charge for
  * travel and those who travel anywhere, so a far-away card is never read as a near one.
  */
-function HitGroups({ hits, placeName }: { hits: Hit[]; placeName: string | null }) {
+function HitGroups({ hits, texts }: { hits: Hit[]; texts: SearchResultsData["bandTexts"] }) {
   const runs: Hit[][] = [];
   for (const hit of hits) {
     const last = runs[runs.length - 1];
@@ -164,9 +171,7 @@ function HitGroups({ hits, placeName }: { hits: Hit[]; placeName: string | null 
         // Those who travel there (or every card of a search without a place) need no heading: the
         // line above the results says what they are.
         if (!band || band === "covers") return <HitGrid key={`all-${start}`} hits={run} label="Search results" offset={start} />;
-        const where = placeName ?? "you";
-        const heading = placeGroupHeading(band, where);
-        const note = placeGroupNote(band, where, null);
+        const { heading, note } = texts[band] ?? { heading: "", note: "" };
         const headingId = `search-group-${band}-${start}`;
         return (
           <section key={headingId} aria-labelledby={headingId}>
