@@ -1,6 +1,7 @@
 import { asc, desc, eq, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { admittedAudiences, type AudienceFilter, type ListingRefinements, type ListingSort } from "~/lib/listing-refinements";
-import { profiles } from "./db/schema";
+import { ADULTS_ONLY_CATEGORY } from "~/lib/directory-params";
+import { profileCategories, profiles } from "./db/schema";
 
 // The listing refinements (app/lib/listing-refinements.ts) as SQL, shared by every listing: browse,
 // a category, a city page and search. Each condition names only `profiles` columns that
@@ -14,9 +15,13 @@ export function audienceCondition(filter: AudienceFilter): SQL | null {
   const admitted = admittedAudiences(filter);
   if (!admitted) return null;
   const listed = inArray(profiles.audience, admitted.audiences);
+  if (!admitted.unknownAdmitted) return listed;
   // A profile whose performer has not answered yet (null) is shown in family listings, as before
-  // the question existed; "Young children" asks for a clear answer.
-  return admitted.unknownAdmitted ? (or(isNull(profiles.audience), listed) as SQL) : listed;
+  // the question existed, unless it is in the 18+ category: answers that contradict each other
+  // ("Kids' Parties Only" beside "18+ Events Only") keep it out until its performer says. "Young
+  // children" asks for a clear answer.
+  const adultsCategory = sql`exists (select 1 from ${profileCategories} where ${profileCategories.profileId} = ${profiles.id} and ${profileCategories.category} = ${ADULTS_ONLY_CATEGORY})`;
+  return or(listed, sql`(${isNull(profiles.audience)} and not ${adultsCategory})`) as SQL;
 }
 
 /** A performer whose lowest price is within the budget; one who shows no price is kept (ask them). */

@@ -128,6 +128,13 @@ function whereOf(input: SearchInput, understood: UnderstoodQuery): Where | "unkn
   return { point: null, conditions: based(input.state, input.city), zip: null, place: null };
 }
 
+/** How many of a place search's matches are in range of the place or nearby (not only far travellers). */
+function nearCount(found: Paged, bands: readonly Band[]): number {
+  let near = 0;
+  for (const [i, band] of bands.entries()) if (band.group === "covers" || band.group === "nearby") near += found.counts[i] ?? 0;
+  return near;
+}
+
 /** Runs a search: the page of hits (as cards), the total, and what was understood from the query. */
 export async function searchProfiles(db: Executor, input: SearchInput, options: SearchOptions = {}): Promise<SearchOutcome> {
   const pageSize = options.pageSize ?? PAGE_SIZE;
@@ -177,13 +184,25 @@ export async function searchProfiles(db: Executor, input: SearchInput, options: 
   const readings = rankings(understood.groups);
   let used = readings[0];
   let found: Paged = { rows: [], counts: [], total: 0, totalAtLeast: false, page: 1 };
+  // Around a place, every word's reading whose matches are all far away ("batman" near Dallas: two
+  // players of the part, 450 and 660 miles off) gives way to the same words with their related
+  // categories when that has performers near the place (the Dallas area's superheroes, then the far
+  // Batmen in their band). Not when some are near: a related category's nearer performers would
+  // come before them (bands come before tiers), nor to "the most words", which would put a match of
+  // one word ("party") above a far match of all of them.
+  let best: { index: number; ranking: Ranking; found: Paged; near: number } | null = null;
   for (const [i, ranking] of readings.entries()) {
-    used = ranking;
-    found = await read(ranking, where.conditions, bands);
-    if (found.total > 0) {
-      outcome.closest = i > 0;
-      break;
-    }
+    if (best && ranking.matched) break;
+    const candidate = await read(ranking, where.conditions, bands);
+    if (candidate.total === 0) continue;
+    const near = scope ? nearCount(candidate, bands) : 0;
+    if (!best || near > best.near) best = { index: i, ranking, found: candidate, near };
+    if (!scope || near > 0) break;
+  }
+  if (best) {
+    used = best.ranking;
+    found = best.found;
+    outcome.closest = best.index > 0;
   }
   const hasWords = understood.groups.length > 0;
   if (found.total === 0 && (scope || (hasWords && where.place?.kind === "state"))) {

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NO_REFINEMENTS, type ListingRefinements } from "~/lib/listing-refinements";
+import { parseSearchInput } from "~/server/search/query.server";
+import { searchProfiles, type SearchOutcome } from "~/server/search/search.server";
+import { insertProfile, type ProfileFixture } from "../e2e/seed/directory";
+import { createTestDatabase, type TestDatabase } from "../helpers/db";
+
+// Issue 25's measured misses, each as a fixture: a character whose only players live far from the
+// place searched ("batman" near Dallas: the Dallas area's superheroes come first, then the far
+// players in their band), and a profile whose old answers contradict each other (Kids' Parties
+// Only beside 18+ Events Only, audience never answered), which no family search may show.
+
+let database: TestDatabase;
+const engine = process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
+
+const FIXTURES: ProfileFixture[] = [
+  { id: "denver-bat", displayName: "Denver Night Guardian", bio: "A masked night hero for birthday parties.", state: "CO", city: "Denver", categories: ["Hero"], travelRadius: "nationwide" },
+  { id: "dallas-hero", displayName: "Dallas Star Hero", bio: "A caped superhero with training games for young fans.", state: "TX", city: "Dallas", categories: ["Hero"], travelRadius: "short_distance" },
+  { id: "dallas-pirate", displayName: "Dallas Pirate", bio: "Treasure hunts and sea shanties.", state: "TX", city: "Dallas", categories: ["Fantasy"], travelRadius: "short_distance" },
+  {
+    id: "dallas-contradictory",
+    displayName: "Dallas Dual Show",
+    bio: "A caped superhero for birthdays, and a roast act for grown-up parties.",
+    state: "TX",
+    city: "Dallas",
+    categories: ["Hero", "Kids' Parties Only", "18+ Events Only"],
+    travelRadius: "short_distance",
+    audience: null,
+  },
+];
+
+const search = (address: string) => searchProfiles(database.db, parseSearchInput(new URL(`http://x/search?${address}`)));
+const bands = (outcome: SearchOutcome) => outcome.hits.map((h) => `${h.band}:${h.profile.id}`);
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  for (const fixture of FIXTURES) await insertProfile(database.db, fixture);
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+describe(`a place search whose matches are all far away (${engine})`, () => {
+  it("lists the place's performers of the character's related category first, then the far players in their band", async () => {
+    const outcome = await search("q=batman+dallas");
+    expect(bands(outcome)).toEqual(["covers:dallas-hero", "nationwide:denver-bat"]);
+    expect(outcome.closest).toBe(true);
+  });
+
+  it("keeps to the character's players without a place, or when one of them is near", async () => {
+    expect(bands(await search("q=batman"))).toEqual(["null:denver-bat"]);
+    const denver = await search("q=batman+denver");
+    expect(bands(denver)).toEqual(["covers:denver-bat"]);
+    expect(denver.closest).toBe(false);
+  });
+});
+
+describe(`a profile whose answers contradict each other (${engine})`, () => {
+  const refined = (refinements: Partial<ListingRefinements>) =>
+    Object.entries({ ...NO_REFINEMENTS, ...refinements })
+      .filter(([, v]) => v !== null && v !== "family" && v !== "best")
+      .map(([k, v]) => `&${k}=${v}`)
+      .join("");
+
+  it("is left out of family searches while its audience is unknown, and shown to those asking for adult events", async () => {
+    const family = await search("q=superhero+dallas");
+    expect(family.hits.map((h) => h.profile.id)).toContain("dallas-hero");
+    expect(family.hits.map((h) => h.profile.id)).not.toContain("dallas-contradictory");
+    const adults = await search(`q=superhero+dallas${refined({ audience: "adults" })}`);
+    expect(adults.hits.map((h) => h.profile.id)).toContain("dallas-contradictory");
+  });
+});
