@@ -89,4 +89,13 @@ test.describe("search", () => {
     for (const line of ["Disallow: /dashboard", "Disallow: /admin", "Disallow: /api"]) expect(robots).toContain(line);
     expect(robots).toMatch(/^Sitemap: https?:\/\/[^\s]+\/sitemap\.xml$/m);
   });
+
+  test("only the plain search page is offered to search engines, not a sorted or filtered one", async ({ page }) => {
+    await page.goto("/search");
+    await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
+    await page.goto("/search?sort=newest");
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+    await page.goto("/search?budget=100");
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+  });
 });
