@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, signInAs, test } from "./fixtures";
+import { expect, expectAccessible, signInAs, test, waitForHydration } from "./fixtures";
 import { ACCOUNTS, ACCOUNTS_PASSWORD, inboxFor, SEEDED_INQUIRIES } from "./seed/accounts";
 import { phoneInboxFor, SCHOOL_SENDERS } from "./seed/phone-inbox";
 
@@ -133,6 +133,9 @@ test.describe("the inbox", () => {
     const inquiry = inquiries.forDelete;
     await signInAs(page, account.email, `/dashboard?inquiry=${inquiry.id}`);
     const detail = page.getByRole("article");
+    // The question is the script's (window.confirm): a tap before the page is live posts the plain
+    // form, which asks on a page of its own instead (the journey without JavaScript).
+    await waitForHydration(page, "article");
 
     let asked = "";
     page.once("dialog", (dialog) => {
