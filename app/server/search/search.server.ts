@@ -203,7 +203,7 @@ export async function searchProfiles(db: Executor, input: SearchInput, options: 
     used = best.ranking;
     found = best.found;
     outcome.closest = best.index > 0;
-  }
+  } else used = readings[readings.length - 1];
   const hasWords = understood.groups.length > 0;
   if (found.total === 0 && (scope || (hasWords && where.place?.kind === "state"))) {
     // Nobody where asked: the widest reading anywhere, nearest to the place first (a state: newest).
