@@ -1,5 +1,6 @@
-import type { MouseEvent, ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
+import { followRouterLink } from "~/components/ui/follow-router-link";
 import { NO_BOOKINGS_NOTE } from "~/lib/constants";
 
 const COLUMNS = [
@@ -80,14 +81,7 @@ const KEEP_SERVER_HTML = { __html: "" };
 export function Footer({ siteName }: { siteName: string }) {
   const navigate = useNavigate();
   if (!import.meta.env.SSR) {
-    const followLink = (event: MouseEvent<HTMLElement>) => {
-      const link = event.target instanceof Element ? event.target.closest("a") : null;
-      if (event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
-      if (!link?.hasAttribute("data-discover") || link.origin !== window.location.origin) return;
-      event.preventDefault();
-      void navigate(link.pathname + link.search);
-    };
-    return <footer className={FOOTER_CLASS} onClick={followLink} dangerouslySetInnerHTML={KEEP_SERVER_HTML} suppressHydrationWarning />;
+    return <footer className={FOOTER_CLASS} onClick={(event) => followRouterLink(event, navigate)} dangerouslySetInnerHTML={KEEP_SERVER_HTML} suppressHydrationWarning />;
   }
   return (
     <footer className={FOOTER_CLASS}>

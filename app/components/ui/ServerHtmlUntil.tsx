@@ -3,6 +3,7 @@ import { flushSync } from "react-dom";
 import { useNavigate } from "react-router";
 import { hasEarlyInput } from "~/lib/early-input";
 import type * as CarryInput from "./carry-input";
+import { followRouterLink } from "./follow-router-link";
 import { useHydrated } from "./useHydrated";
 
 // Part of a page whose code is not in the page's first download. The server renders it whole; the
@@ -143,16 +144,8 @@ export function ServerHtmlUntil<M>({ module, render, live, className }: ServerHt
     from.carry.restore(element, from.input);
   }, [kept]);
 
-  // The router's links in the kept HTML (a <Link> marks its <a> with data-discover) navigate in the
-  // page, as the <Link> would have.
-  const followLink = (event: MouseEvent<HTMLDivElement>) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
-    const link = event.target instanceof Element ? event.target.closest("a") : null;
-    if (!link?.hasAttribute("data-discover") || (link.target && link.target !== "_self") || link.hasAttribute("download")) return;
-    if (link.origin !== window.location.origin) return;
-    event.preventDefault();
-    void navigate(link.pathname + link.search + link.hash);
-  };
+  // The router's links in the kept HTML navigate in the page, as the <Link> would have.
+  const followLink = (event: MouseEvent<HTMLDivElement>) => followRouterLink(event, navigate);
 
   if (kept) {
     return (
