@@ -25,6 +25,13 @@ for (const entry of SEARCH_DICTIONARY) {
   }
 }
 
+const byLabel = new Map(SEARCH_DICTIONARY.map((entry) => [entry.label, entry]));
+
+/** The kindred entries an entry names (`relatedEntries`), skipping a label the dictionary lacks. */
+export function relatedEntriesOf(entry: DictionaryEntry): DictionaryEntry[] {
+  return (entry.relatedEntries ?? []).flatMap((label) => byLabel.get(label) ?? []);
+}
+
 /** The longest phrase, in words, worth trying at one position of a query. */
 export const LONGEST_DICTIONARY_PHRASE = Math.max(...[...byName.keys(), ...byDescription.keys()].map((k) => k.split(" ").length));
 

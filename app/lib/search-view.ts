@@ -16,9 +16,30 @@ export interface SearchExpansion {
 /** A place read from the words typed: a city searched like a ZIP code, or a state. */
 export type SearchPlace = { kind: "city"; city: string; state: string } | { kind: "state"; state: string; name: string };
 
+/**
+ * Why a search shows more than its exact matches: too few of them near the place ("few near"),
+ * none at all so performers of the same kind or usual category ("similar"), or none so those
+ * matching the most words ("most words").
+ */
+export type ClosestReason = "few near" | "similar" | "most words";
+
 /** Shown when no performer matches every word and the page ranks those matching the most. */
 export function closestMatchesMessage(q: string): string {
   return `No performers match all of "${q}"; showing the closest.`;
+}
+
+/** The alert's title and sentence for a search that shows the closest performers. */
+export function closestMatchesAlert(q: string, reason: ClosestReason): { title: string; body: string } {
+  if (reason === "few near") {
+    return {
+      title: `Few performers nearby match "${q}"; similar performers are shown too.`,
+      body: "Those who match come first within each distance.",
+    };
+  }
+  if (reason === "similar") {
+    return { title: closestMatchesMessage(q), body: "Performers of the same kind or the usual category come instead." };
+  }
+  return { title: closestMatchesMessage(q), body: "Performers matching the most of your words come first. Fewer words may find more." };
 }
 
 /** 'Including: web-slinging hero, spider hero and the Hero category.' */

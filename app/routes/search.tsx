@@ -13,6 +13,7 @@ import { parseSearchInput } from "~/server/search/query.server";
 import { bandTexts, hitsWithDistanceText } from "~/server/search/result-text.server";
 import { searchProfiles } from "~/server/search/search.server";
 import { cityNamesOf } from "~/lib/us-states";
+import { closestMatchesAlert } from "~/lib/search-view";
 import { NO_REFINEMENTS, refinementCount } from "~/lib/listing-refinements";
 import { noteUnmetSearch } from "~/server/unmet-searches/record.server";
 
@@ -36,6 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ambiguousPlace: outcome.ambiguousPlace,
       expansions: outcome.expansions,
       closest: outcome.closest,
+      closestAlert: outcome.closestReason ? closestMatchesAlert(input.q, outcome.closestReason) : null,
       banded: outcome.banded,
       hits: hitsWithDistanceText(outcome),
       bandTexts: bandTexts(outcome),

@@ -27,6 +27,10 @@ describe("the search dictionary", () => {
       }
       for (const description of entry.descriptions) expect(tokens(description).length, description).toBeGreaterThan(0);
       for (const category of [...(entry.categories ?? []), ...(entry.relatedCategories ?? [])]) expect(CATEGORIES).toContain(category);
+      for (const label of entry.relatedEntries ?? []) {
+        expect(SEARCH_DICTIONARY.map((e) => e.label), `${entry.label} names a kindred entry`).toContain(label);
+        expect(label, `${entry.label} is not its own kin`).not.toBe(entry.label);
+      }
     }
   });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NO_REFINEMENTS, type ListingRefinements } from "~/lib/listing-refinements";
+import { closestMatchesAlert } from "~/lib/search-view";
 import { parseSearchInput } from "~/server/search/query.server";
 import { searchProfiles, type SearchOutcome } from "~/server/search/search.server";
 import { insertProfile, type ProfileFixture } from "../e2e/seed/directory";
@@ -17,6 +18,12 @@ const FIXTURES: ProfileFixture[] = [
   { id: "denver-bat", displayName: "Denver Night Guardian", bio: "A masked night hero for birthday parties.", state: "CO", city: "Denver", categories: ["Hero"], travelRadius: "nationwide" },
   { id: "dallas-hero", displayName: "Dallas Star Hero", bio: "A caped superhero with training games for young fans.", state: "TX", city: "Dallas", categories: ["Hero"], travelRadius: "short_distance" },
   { id: "dallas-pirate", displayName: "Dallas Pirate", bio: "Treasure hunts and sea shanties.", state: "TX", city: "Dallas", categories: ["Fantasy"], travelRadius: "short_distance" },
+  { id: "ocala-ice", displayName: "Ocala Ice Queen", bio: "Songs and a snowy story time.", state: "FL", city: "Ocala", categories: ["Fantasy"], travelRadius: "short_distance" },
+  { id: "orlando-princess", displayName: "Orlando Storybook Princess", bio: "Tea parties and tiaras.", state: "FL", city: "Orlando", categories: ["Fantasy"], travelRadius: "short_distance" },
+  { id: "orlando-bard", displayName: "Orlando Lute Bard", bio: "Ballads for renaissance fairs.", state: "FL", city: "Orlando", categories: ["Fantasy"], travelRadius: "short_distance" },
+  { id: "denver-ice", displayName: "Denver Snow Queen", bio: "A winter show for young fans.", state: "CO", city: "Denver", categories: ["Fantasy"], travelRadius: "nationwide" },
+  { id: "plano-gingerbread", displayName: "Plano Gingerbread Man", bio: "Cookie decorating and carols.", state: "TX", city: "Plano", categories: ["Mascot Style"], travelRadius: "short_distance" },
+  { id: "anaheim-santa", displayName: "Anaheim Santa", bio: "Photos on the big chair.", state: "CA", city: "Anaheim", categories: ["Mascot Style"], travelRadius: "short_distance" },
   {
     id: "dallas-contradictory",
     displayName: "Dallas Dual Show",
@@ -53,6 +60,29 @@ describe(`a place search whose matches are all far away (${engine})`, () => {
     const denver = await search("q=batman+denver");
     expect(bands(denver)).toEqual(["covers:denver-bat"]);
     expect(denver.closest).toBe(false);
+  });
+});
+
+describe(`a place search with too few exact matches near it (${engine})`, () => {
+  it("fills the first row with kindred characters near the place, exact matches first within each band", async () => {
+    const outcome = await search("q=elsa+orlando");
+    // The bard is Fantasy too, but no princess: a kindred character, not the whole related category.
+    expect(bands(outcome)).toEqual(["covers:orlando-princess", "nearby:ocala-ice", "nationwide:denver-ice"]);
+    expect(outcome.closestReason).toBe("few near");
+    expect(closestMatchesAlert("elsa orlando", "few near").title).toBe('Few performers nearby match "elsa orlando"; similar performers are shown too.');
+  });
+
+  it("offers the Christmas characters of a state where nobody plays Santa", async () => {
+    const outcome = await search("q=santa+texas");
+    expect(bands(outcome)).toEqual(["null:plano-gingerbread"]);
+    expect(outcome.closestReason).toBe("similar");
+    expect(outcome.expansions[0].descriptions).toContain("Christmas");
+  });
+
+  it("keeps to exact matches when they fill the first row, and without a place", async () => {
+    const anywhere = await search("q=santa");
+    expect(bands(anywhere)).toEqual(["null:anaheim-santa"]);
+    expect(anywhere.closestReason).toBeNull();
   });
 });
 

@@ -12,7 +12,6 @@ import type { NoResultsHelp } from "~/lib/no-results-view";
 import type { RadiusMiles } from "~/lib/listing-refinements";
 import { RadiusLinks } from "./RadiusLinks";
 import {
-  closestMatchesMessage,
   expansionIncludes,
   placeLine,
   searchTotalHeading,
@@ -32,6 +31,8 @@ export interface SearchResultsData {
   banded: boolean;
   expansions: SearchExpansion[];
   closest: boolean;
+  /** Why more than the exact matches are shown, written by the server (closestMatchesAlert). */
+  closestAlert: { title: string; body: string } | null;
   hits: {
     profile: ProfileCardData;
     distanceMiles: number | null;
@@ -117,9 +118,9 @@ export function SearchResults({ query, results, loading, hrefForPage, miles, hre
         {results.place ? <p className="text-slate-700">{placeLine(results.place)}</p> : null}
         {results.ambiguousPlace ? <PlaceChoices ambiguous={results.ambiguousPlace} /> : null}
         {results.banded ? <RadiusLinks miles={miles} hrefFor={hrefForMiles} /> : null}
-        {results.closest ? (
-          <Alert tone="info" title={closestMatchesMessage(query)}>
-            Performers matching the most of your words come first. Fewer words may find more.
+        {results.closestAlert ? (
+          <Alert tone="info" title={results.closestAlert.title}>
+            {results.closestAlert.body}
           </Alert>
         ) : null}
       </div>

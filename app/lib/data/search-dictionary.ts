@@ -13,6 +13,9 @@ import type { Category } from "../constants";
 //   words. `relatedCategories` are where such performers usually are (a princess is Fantasy): searched
 //   only when nobody is found by name or description, so "princess" does not list every wizard, and
 //   offered on an unknown category's page.
+// - `relatedEntries` name kindred entries, whose names and descriptions are searched when too few
+//   performers match near the place, before the related categories: where nobody plays Santa, the
+//   Christmas characters; beside one ice queen 60 miles off, the area's other princesses.
 // - `includes` are descriptions of narrower entries this one covers ("superhero" covers the
 //   web-slinging hero): searched for this entry too, but they stay the narrower entry's own, so a
 //   visitor typing "spider hero" still gets only the web-slinger.
@@ -29,6 +32,8 @@ export interface DictionaryEntry {
   descriptions: readonly string[];
   categories?: readonly Category[];
   relatedCategories?: readonly Category[];
+  /** Labels of other entries; checked against the dictionary by its test. */
+  relatedEntries?: readonly string[];
   includes?: readonly string[];
   trademark?: boolean;
 }
@@ -62,34 +67,34 @@ export const SEARCH_DICTIONARY: readonly DictionaryEntry[] = [
     label: "Elsa",
     variants: ["frozen", "frozen princess", "frozen queen"],
     descriptions: ["ice queen", "snow queen", "winter queen", "ice princess"],
-    relatedCategories: ["Fantasy"],
+    relatedCategories: ["Fantasy"], relatedEntries: ["princess"],
     trademark: true,
   },
   {
     label: "Cinderella",
     variants: ["cinderela"],
     descriptions: ["glass slipper", "ball gown princess", "ballgown princess", "midnight princess"],
-    relatedCategories: ["Fantasy"],
+    relatedCategories: ["Fantasy"], relatedEntries: ["princess"],
     trademark: true,
   },
-  { label: "Snow White", variants: ["snowwhite"], descriptions: ["apple princess", "fairest princess", "forest princess"], relatedCategories: ["Fantasy"], trademark: true },
-  { label: "Belle", variants: ["beauty and the beast"], descriptions: ["book-loving princess", "rose princess", "bookworm princess"], relatedCategories: ["Fantasy"], trademark: true },
+  { label: "Snow White", variants: ["snowwhite"], descriptions: ["apple princess", "fairest princess", "forest princess"], relatedCategories: ["Fantasy"], relatedEntries: ["princess"], trademark: true },
+  { label: "Belle", variants: ["beauty and the beast"], descriptions: ["book-loving princess", "rose princess", "bookworm princess"], relatedCategories: ["Fantasy"], relatedEntries: ["princess"], trademark: true },
   {
     label: "Ariel",
     variants: ["little mermaid", "the little mermaid"],
     descriptions: ["mermaid princess", "sea princess", "undersea princess"],
     includes: ["mermaid", "merman"],
-    relatedCategories: ["Fantasy"],
+    relatedCategories: ["Fantasy"], relatedEntries: ["princess"],
     trademark: true,
   },
-  { label: "Rapunzel", variants: ["tangled"], descriptions: ["tower princess", "long-haired princess"], relatedCategories: ["Fantasy"], trademark: true },
-  { label: "Moana", variants: [], descriptions: ["island princess", "island voyager", "ocean voyager", "wayfinder"], relatedCategories: ["Fantasy"], trademark: true },
-  { label: "Jasmine", variants: ["princess jasmine", "aladdin"], descriptions: ["desert princess", "arabian princess"], relatedCategories: ["Fantasy"], trademark: true },
-  { label: "Sleeping Beauty", variants: ["aurora", "princess aurora"], descriptions: ["sleeping princess", "briar rose", "dream princess"], relatedCategories: ["Fantasy"], trademark: true },
-  { label: "Mulan", variants: [], descriptions: ["warrior princess", "warrior heroine"], relatedCategories: ["Fantasy"], trademark: true },
-  { label: "Tiana", variants: ["princess and the frog"], descriptions: ["bayou princess", "frog princess"], relatedCategories: ["Fantasy"], trademark: true },
-  { label: "Merida", variants: ["brave"], descriptions: ["archer princess", "highland princess"], relatedCategories: ["Fantasy"], trademark: true },
-  { label: "Anna and Elsa", variants: ["frozen sisters"], descriptions: ["ice queen", "snow sisters", "winter sisters"], relatedCategories: ["Fantasy"], trademark: true },
+  { label: "Rapunzel", variants: ["tangled"], descriptions: ["tower princess", "long-haired princess"], relatedCategories: ["Fantasy"], relatedEntries: ["princess"], trademark: true },
+  { label: "Moana", variants: [], descriptions: ["island princess", "island voyager", "ocean voyager", "wayfinder"], relatedCategories: ["Fantasy"], relatedEntries: ["princess"], trademark: true },
+  { label: "Jasmine", variants: ["princess jasmine", "aladdin"], descriptions: ["desert princess", "arabian princess"], relatedCategories: ["Fantasy"], relatedEntries: ["princess"], trademark: true },
+  { label: "Sleeping Beauty", variants: ["aurora", "princess aurora"], descriptions: ["sleeping princess", "briar rose", "dream princess"], relatedCategories: ["Fantasy"], relatedEntries: ["princess"], trademark: true },
+  { label: "Mulan", variants: [], descriptions: ["warrior princess", "warrior heroine"], relatedCategories: ["Fantasy"], relatedEntries: ["princess"], trademark: true },
+  { label: "Tiana", variants: ["princess and the frog"], descriptions: ["bayou princess", "frog princess"], relatedCategories: ["Fantasy"], relatedEntries: ["princess"], trademark: true },
+  { label: "Merida", variants: ["brave"], descriptions: ["archer princess", "highland princess"], relatedCategories: ["Fantasy"], relatedEntries: ["princess"], trademark: true },
+  { label: "Anna and Elsa", variants: ["frozen sisters"], descriptions: ["ice queen", "snow sisters", "winter sisters"], relatedCategories: ["Fantasy"], relatedEntries: ["princess"], trademark: true },
 
   // Superheroes
   {
@@ -194,8 +199,9 @@ export const SEARCH_DICTIONARY: readonly DictionaryEntry[] = [
     variants: ["santa claus", "santas", "father christmas", "saint nick", "st nick", "kris kringle"],
     descriptions: ["santa", "father christmas", "jolly old elf", "saint nick", "kris kringle"],
     includes: ["mrs. claus"],
+    relatedEntries: ["Christmas"],
   },
-  { label: "Mrs. Claus", variants: ["mrs santa", "mother christmas"], descriptions: ["mrs. claus", "mrs claus"] },
+  { label: "Mrs. Claus", variants: ["mrs santa", "mother christmas"], descriptions: ["mrs. claus", "mrs claus"], relatedEntries: ["Christmas"] },
   { label: "elf", variants: ["elves", "christmas elf", "santa's elf", "santas elf"], descriptions: ["elves", "holiday elf", "north pole helper"], relatedCategories: ["Fantasy"] },
   { label: "Christmas", variants: ["xmas", "holiday party", "holidays"], descriptions: ["santa", "holiday elf", "reindeer", "snowman", "gingerbread", "north pole"], includes: ["mrs. claus"] },
   { label: "Easter bunny", variants: ["easter", "easter rabbit", "bunny", "bunnies"], descriptions: ["easter bunny", "spring bunny", "bunny mascot"], relatedCategories: ["Mascot Style"] },

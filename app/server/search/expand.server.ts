@@ -1,5 +1,5 @@
 import type { Category } from "~/lib/constants";
-import type { DictionaryEntry } from "~/lib/search-dictionary";
+import { relatedEntriesOf, type DictionaryEntry } from "~/lib/search-dictionary";
 import type { SearchExpansion } from "~/lib/search-view";
 import { phraseKey, tokens } from "~/lib/search-words";
 import type { QueryGroup } from "./understand.server";
@@ -20,11 +20,12 @@ function typedPart(group: QueryGroup): string {
 }
 
 /**
- * Which categories a group's expansion includes: "none" for the specific readings only (what was
- * typed, the entry's names and descriptions), "meaning" adds the categories the words mean
- * ("superhero" is Hero), "related" also the categories such performers are usually in.
+ * How far a group's expansion reaches: "none" for the specific readings only (what was typed, the
+ * entry's names and descriptions), "meaning" adds the categories the words mean ("superhero" is
+ * Hero), "kindred" also the kindred entries' names and descriptions (other princesses beside the
+ * ice queen), "related" also the categories such performers are usually in.
  */
-export type CategoryReach = "none" | "meaning" | "related";
+export type CategoryReach = "none" | "meaning" | "kindred" | "related";
 
 function categoriesOf(entry: DictionaryEntry, reach: CategoryReach): readonly Category[] {
   if (reach === "none") return [];
@@ -60,11 +61,18 @@ function cheapestFirst(list: string[]): string[] {
   return [...words, ...phrases];
 }
 
+/** A kindred entry's name and descriptions, from the kindred reach on ("Christmas" beside Santa). */
+function kindredTexts(entry: DictionaryEntry, reach: CategoryReach): string[] {
+  if (reach !== "kindred" && reach !== "related") return [];
+  return relatedEntriesOf(entry).flatMap((kin) => [kin.label, ...kin.descriptions]);
+}
+
 /** One group as a to_tsquery() expression. */
 export function groupTsquery(group: QueryGroup, reach: CategoryReach): string {
   const alternatives = new Map<string, string>([[pluralKey(group.words), typedPart(group)]]);
   for (const entry of group.entries) {
-    for (const text of [entry.label, ...entry.variants, ...entry.descriptions, ...(entry.includes ?? []), ...categoriesOf(entry, reach)]) {
+    const texts = [entry.label, ...entry.variants, ...entry.descriptions, ...(entry.includes ?? []), ...categoriesOf(entry, reach), ...kindredTexts(entry, reach)];
+    for (const text of texts) {
       const words = tokens(text);
       const key = pluralKey(words);
       if (words.length > 0 && !coveredByTyped(group, words) && !alternatives.has(key)) alternatives.set(key, words.join(" <-> "));
@@ -77,6 +85,11 @@ export function groupTsquery(group: QueryGroup, reach: CategoryReach): string {
 /** Every group must match ("&"), or at least one ("|", the "closest" fallback). */
 export function groupsTsquery(groups: QueryGroup[], reach: CategoryReach, join: "&" | "|" = "&"): string {
   return groups.map((g) => groupTsquery(g, reach)).join(` ${join} `);
+}
+
+/** Whether widening to kindred entries could find anyone new. */
+export function hasKindredEntries(groups: QueryGroup[]): boolean {
+  return groups.some((g) => g.entries.some((e) => relatedEntriesOf(e).length > 0));
 }
 
 /** Whether widening to related categories could find anyone new. */
@@ -107,7 +120,8 @@ export function describeExpansions(groups: QueryGroup[], reach: CategoryReach): 
     const categories = new Set<Category>();
     for (const entry of group.entries) {
       const names = entry.trademark ? [] : [entry.label];
-      for (const text of [...names, ...entry.descriptions]) {
+      const kindred = reach === "kindred" || reach === "related" ? relatedEntriesOf(entry).map((kin) => kin.label) : [];
+      for (const text of [...names, ...entry.descriptions, ...kindred]) {
         const key = phraseKey(text);
         if (key && key !== typedKey && key !== phraseKey(label) && !descriptions.has(key)) descriptions.set(key, text);
       }

@@ -3,13 +3,14 @@ import { CATEGORIES, type Category } from "~/lib/constants";
 import type { ListingSort } from "~/lib/listing-refinements";
 import { tokens } from "~/lib/search-words";
 import { profileCategories, profiles } from "../db/schema";
-import { groupsTsquery, groupTsquery, hasRelatedCategories, typedTsquery, type CategoryReach } from "./expand.server";
+import { groupsTsquery, groupTsquery, hasKindredEntries, hasRelatedCategories, typedTsquery, type CategoryReach } from "./expand.server";
 import type { QueryGroup } from "./understand.server";
 
 // The third stage: which rows a search's words admit and in what order, as SQL for the page reader
 // (page.server.ts). A search tries its readings in turn until one finds somebody (rankings()):
-// every word by what was typed, a description or the category the words mean; then also the
-// categories such performers are usually in; then the performers matching the most words.
+// every word by what was typed, a description or the category the words mean; then also kindred
+// characters; then also the categories such performers are usually in; then the performers
+// matching the most words.
 //
 // Within a band, matches come in precision tiers, best first:
 //   6  the visitor's own words in the stage name (the search vector's weight A)
@@ -96,8 +97,9 @@ function tierConditions(groups: QueryGroup[], join: "&" | "|"): SQL[] {
 
 /**
  * The readings of the words, tried in this order until one finds somebody: every word (by what
- * was typed, a description or the category meant), every word with related categories too, and
- * (several words) the most of them. Without words, one reading that admits everyone.
+ * was typed, a description or the category meant), every word with kindred entries too (other
+ * princesses beside the ice queen), then with related categories too, and (several words) the
+ * most of them. Without words, one reading that admits everyone.
  */
 export function rankings(groups: QueryGroup[]): Ranking[] {
   if (groups.length === 0) return [{ match: null, typed: null, tiers: [], matched: null, reach: "none" }];
@@ -108,9 +110,12 @@ export function rankings(groups: QueryGroup[]): Ranking[] {
     matched: null,
     reach,
   });
-  const widest: CategoryReach = hasRelatedCategories(groups) ? "related" : "meaning";
+  const kindred = hasKindredEntries(groups);
+  const related = hasRelatedCategories(groups);
+  const widest: CategoryReach = related ? "related" : kindred ? "kindred" : "meaning";
   const readings = [strict("meaning")];
-  if (widest === "related") readings.push(strict("related"));
+  if (kindred) readings.push(strict("kindred"));
+  if (related) readings.push(strict("related"));
   if (groups.length > 1) {
     readings.push({
       match: matches(groupsTsquery(groups, widest, "|")),

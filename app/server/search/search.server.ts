@@ -4,7 +4,7 @@ import { NO_REFINEMENTS } from "~/lib/listing-refinements";
 import type { PlaceGroup } from "~/lib/place-listing-view";
 import type { ProfileCardData } from "~/lib/profile-view";
 import type { SearchMatch } from "~/lib/search-match";
-import { DEFAULT_NEARBY_MILES, type SearchExpansion, type SearchPlace } from "~/lib/search-view";
+import { DEFAULT_NEARBY_MILES, type ClosestReason, type SearchExpansion, type SearchPlace } from "~/lib/search-view";
 import type { Executor } from "../db/client.server";
 import { profileCategories, profiles } from "../db/schema";
 import { cardsForIds } from "../directory.server";
@@ -69,6 +69,8 @@ export interface SearchOutcome {
   expansions: SearchExpansion[];
   /** No performer matched everything asked where asked; these are the closest (most words, or nearest anywhere). */
   closest: boolean;
+  /** Why the closest were shown (null when not): too few near, only similar performers, or most words. */
+  closestReason: ClosestReason | null;
   hits: SearchHit[];
   /** How many performers match, at most MAX_COUNTED (see totalAtLeast). */
   total: number;
@@ -129,6 +131,9 @@ function whereOf(input: SearchInput, understood: UnderstoodQuery): Where | "unkn
 }
 
 /** How many of a place search's matches are in range of the place or nearby (not only far travellers). */
+/** Enough performers near the place to fill the first row of results a phone shows. */
+const FIRST_THREE = 3;
+
 function nearCount(found: Paged, bands: readonly Band[]): number {
   let near = 0;
   for (const [i, band] of bands.entries()) if (band.group === "covers" || band.group === "nearby") near += found.counts[i] ?? 0;
@@ -154,6 +159,7 @@ export async function searchProfiles(db: Executor, input: SearchInput, options: 
     banded: false,
     expansions: [],
     closest: false,
+    closestReason: null,
     hits: [],
     total: 0,
     totalAtLeast: false,
@@ -184,25 +190,30 @@ export async function searchProfiles(db: Executor, input: SearchInput, options: 
   const readings = rankings(understood.groups);
   let used = readings[0];
   let found: Paged = { rows: [], counts: [], total: 0, totalAtLeast: false, page: 1 };
-  // Around a place, every word's reading whose matches are all far away ("batman" near Dallas: two
-  // players of the part, 450 and 660 miles off) gives way to the same words with their related
-  // categories when that has performers near the place (the Dallas area's superheroes, then the far
-  // Batmen in their band). Not when some are near: a related category's nearer performers would
-  // come before them (bands come before tiers), nor to "the most words", which would put a match of
-  // one word ("party") above a far match of all of them.
+  // Around a place, a reading of every word that cannot fill the first three from near the place
+  // ("batman" near Dallas: two players of the part, 450 and 660 miles off; "elsa" near Orlando: one
+  // ice queen 63 miles off) gives way to the same words with their kindred characters, or else
+  // their related categories, when that has more performers near the place (the area's princesses
+  // or superheroes, the near players of the part first among them in their band, the far ones in
+  // theirs). The first wider reading with anyone near is kept: other princesses, not every Fantasy
+  // act. Never "the most words", which would put a match of one word ("party") above a far match
+  // of all of them.
   let best: { index: number; ranking: Ranking; found: Paged; near: number } | null = null;
+  let exactFound = false;
   for (const [i, ranking] of readings.entries()) {
     if (best && ranking.matched) break;
     const candidate = await read(ranking, where.conditions, bands);
     if (candidate.total === 0) continue;
+    if (i === 0) exactFound = true;
     const near = scope ? nearCount(candidate, bands) : 0;
     if (!best || near > best.near) best = { index: i, ranking, found: candidate, near };
-    if (!scope || near > 0) break;
+    if (!scope || near >= FIRST_THREE || (i > 0 && near > 0)) break;
   }
   if (best) {
     used = best.ranking;
     found = best.found;
     outcome.closest = best.index > 0;
+    if (outcome.closest) outcome.closestReason = used.matched ? "most words" : exactFound ? "few near" : "similar";
   } else used = readings[readings.length - 1];
   const hasWords = understood.groups.length > 0;
   if (found.total === 0 && (scope || (hasWords && where.place?.kind === "state"))) {
@@ -211,6 +222,7 @@ export async function searchProfiles(db: Executor, input: SearchInput, options: 
     found = scope ? await read(used, where.conditions, [nearestBand(scope)]) : await read(used, [], [EVERYONE]);
     // Without words this is the page's only offer ("nearest performers"), not a weaker match.
     outcome.closest = found.total > 0 && hasWords;
+    if (outcome.closest) outcome.closestReason = used.matched ? "most words" : "similar";
   }
   outcome.expansions = describeExpansions(understood.groups, used.reach);
 
