@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { profiles, profileSearch } from "~/server/db/schema";
 import type { SearchInput } from "~/server/search/query.server";
 import { MAX_COUNTED, searchProfiles } from "~/server/search/search.server";
+import { RANKED_WHOLE } from "~/server/search/page.server";
 import { forgetDirectoryCounts } from "~/server/directory.server";
 import { refreshAllSearchDocuments, refreshSearchDocument } from "~/server/search-document.server";
 import { searchTotalHeading } from "~/lib/search-view";
@@ -96,7 +97,7 @@ describe(`a word most performers share (${engine})`, () => {
     expect(searchTotalHeading(35, false)).toBe("35 performers found");
   });
 
-  it("counts a word afresh until more than the limit have it, then keeps that for 30 s like the listing counts", async () => {
+  it("counts a word afresh while its matches are few enough to rank in one read", async () => {
     await addCrowd("gondolier-", "Gondola rides and serenades.", "Cosplay", 5000, MAX_COUNTED);
     await refreshAllSearchDocuments(database.db);
     const exact = await search("gondola");
@@ -106,13 +107,23 @@ describe(`a word most performers share (${engine})`, () => {
     const over = await search("gondola");
     expect([over.total, over.totalAtLeast]).toEqual([MAX_COUNTED, true]);
     expect(over.hits[0].profile.id).toBe("gondolier-extra");
-    // Two leave: "1,000+" stands until the remembered answer expires (here: is forgotten).
+    // Two leave: the next search says so.
     await database.db.update(profiles).set({ isActive: false }).where(sql`${profiles.id} in ('gondolier-1', 'gondolier-2')`);
-    expect((await search("gondola")).totalAtLeast).toBe(true);
-    forgetDirectoryCounts(database.db);
     const after = await search("gondola");
     expect([after.total, after.totalAtLeast]).toEqual([MAX_COUNTED - 1, false]);
     expect(after.hits.map((hit) => hit.profile.id)).not.toContain("gondolier-1");
+  });
+
+  it("remembers for 30 s, like the listing counts, that a word is too common to rank in one read", async () => {
+    await addCrowd("lagoon-", "Lagoon tours with a sea serpent.", "Cosplay", 9000, RANKED_WHOLE + 1);
+    await refreshAllSearchDocuments(database.db);
+    expect((await search("lagoon")).totalAtLeast).toBe(true);
+    // All but 999 leave: "1,000+" stands until the remembered answer expires (here: is forgotten).
+    await database.db.execute(sql`update profiles set is_active = false where id like 'lagoon-%' and substring(id from 8)::int > 999`);
+    expect((await search("lagoon")).totalAtLeast).toBe(true);
+    forgetDirectoryCounts(database.db);
+    const after = await search("lagoon");
+    expect([after.total, after.totalAtLeast]).toEqual([999, false]);
   });
 
   it("puts the performers who wrote the word where it counts most first, then the newest", async () => {
