@@ -22,6 +22,8 @@ const FIXTURES: ProfileFixture[] = [
   { id: "orlando-princess", displayName: "Orlando Storybook Princess", bio: "Tea parties and tiaras.", state: "FL", city: "Orlando", categories: ["Fantasy"], travelRadius: "short_distance" },
   { id: "orlando-bard", displayName: "Orlando Lute Bard", bio: "Ballads for renaissance fairs.", state: "FL", city: "Orlando", categories: ["Fantasy"], travelRadius: "short_distance" },
   { id: "denver-ice", displayName: "Denver Snow Queen", bio: "A winter show for young fans.", state: "CO", city: "Denver", categories: ["Fantasy"], travelRadius: "nationwide" },
+  { id: "tampa-mermaid", displayName: "Tampa Bay Mermaid", bio: "Tail and seashell crafts.", state: "FL", city: "Tampa", categories: ["Fantasy"], travelRadius: "short_distance" },
+  { id: "tampa-knight", displayName: "Tampa Storm Knight", bio: "Sword school for squires.", state: "FL", city: "Tampa", categories: ["Fantasy"], travelRadius: "short_distance" },
   { id: "plano-gingerbread", displayName: "Plano Gingerbread Man", bio: "Cookie decorating and carols.", state: "TX", city: "Plano", categories: ["Mascot Style"], travelRadius: "short_distance" },
   { id: "anaheim-santa", displayName: "Anaheim Santa", bio: "Photos on the big chair.", state: "CA", city: "Anaheim", categories: ["Mascot Style"], travelRadius: "short_distance" },
   {
@@ -70,6 +72,13 @@ describe(`a place search with too few exact matches near it (${engine})`, () => 
     expect(bands(outcome)).toEqual(["covers:orlando-princess", "nearby:ocala-ice", "nationwide:denver-ice"]);
     expect(outcome.closestReason).toBe("few near");
     expect(closestMatchesAlert("elsa orlando", "few near").title).toBe('Few performers nearby match "elsa orlando"; similar performers are shown too.');
+  });
+
+  it("never fills the first row with a related category's other acts while one who matches is near", async () => {
+    const outcome = await search("q=mermaid+tampa");
+    expect(bands(outcome)[0]).toBe("covers:tampa-mermaid");
+    expect(bands(outcome)).not.toContain("covers:tampa-knight");
+    expect(outcome.closestReason).toBeNull();
   });
 
   it("offers the Christmas characters of a state where nobody plays Santa", async () => {

@@ -192,16 +192,16 @@ export async function searchProfiles(db: Executor, input: SearchInput, options: 
   let found: Paged = { rows: [], counts: [], total: 0, totalAtLeast: false, page: 1 };
   // Around a place, a reading of every word that cannot fill the first three from near the place
   // ("batman" near Dallas: two players of the part, 450 and 660 miles off; "elsa" near Orlando: one
-  // ice queen 63 miles off) gives way to the same words with their kindred characters, or else
-  // their related categories, when that has more performers near the place (the area's princesses
-  // or superheroes, the near players of the part first among them in their band, the far ones in
-  // theirs). The first wider reading with anyone near is kept: other princesses, not every Fantasy
-  // act. Never "the most words", which would put a match of one word ("party") above a far match
-  // of all of them.
+  // ice queen 63 miles off) gives way to the same words with their kindred characters when that
+  // has more performers near the place (the area's princesses, the near players of the part first
+  // among them in their band, the far ones in theirs). Related categories only when nobody near
+  // matches at all (the Dallas area's superheroes): beside a near mermaid, the area's other Fantasy
+  // acts would push the next mermaid down. The first wider reading with anyone near is kept. Never
+  // "the most words", which would put a match of one word ("party") above a far match of all of them.
   let best: { index: number; ranking: Ranking; found: Paged; near: number } | null = null;
   let exactFound = false;
   for (const [i, ranking] of readings.entries()) {
-    if (best && ranking.matched) break;
+    if (best && (ranking.matched || (best.near > 0 && ranking.reach === "related"))) break;
     const candidate = await read(ranking, where.conditions, bands);
     if (candidate.total === 0) continue;
     if (i === 0) exactFound = true;
