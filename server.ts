@@ -49,6 +49,7 @@ async function main() {
     const port = typeof address === "object" && address ? address.port : config.port;
     logger.info({ port, database: services.database.driver, storage: config.storage.driver }, "listening");
     if (process.send) process.send({ type: "listening", port });
+    warmTileCounts(services, logger);
   });
   server.keepAliveTimeout = 5000;
   server.headersTimeout = HEADERS_TIMEOUT_MS;
@@ -62,6 +63,21 @@ async function main() {
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+/**
+ * The home and categories pages show every tile's nationwide count, eight searches that a million
+ * profiles make slow for the first visitor of a process (the counts are then kept and recounted in
+ * the background). Taken once at start, not waited for: a failure only leaves that to the first page.
+ */
+function warmTileCounts(services: AppServices, logger: Logger) {
+  const started = Date.now();
+  void import("./app/server/parent-tiles.server")
+    .then(({ parentTileCounts }) => parentTileCounts(services.db))
+    .then(
+      () => logger.info({ ms: Date.now() - started }, "tile counts warmed"),
+      (error: unknown) => logger.warn({ err: error }, "tile counts not warmed"),
+    );
 }
 
 /** A worker that dies this soon after it started is failing at start-up: the next one waits longer. */

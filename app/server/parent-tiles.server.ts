@@ -50,7 +50,9 @@ async function takeCount(db: Executor, q: string, today: string): Promise<Search
   const outcome = await searchProfiles(db, input, { pageSize: COUNT_PAGE_SIZE, today });
   // A search that fell back to the closest matches (nobody matched the words, or nobody near the
   // place) found none: the tile says so rather than counting performers who are not what it names.
-  const found = outcome.unknownZip || outcome.closest ? 0 : outcome.total;
+  // One that only added similar performers to too few near ones found what its page shows.
+  const fellBack = outcome.closest && outcome.closestReason !== "few near";
+  const found = outcome.unknownZip || fellBack ? 0 : outcome.total;
   return { count: Math.min(found, TILE_COUNT_CAP), atLeast: found > 0 && (outcome.totalAtLeast || found > TILE_COUNT_CAP) };
 }
 

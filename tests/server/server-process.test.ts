@@ -142,6 +142,12 @@ describe("server.ts as a process", { timeout: 120_000 }, () => {
     expect(await response.json()).toEqual({ status: "ok", database: "pglite" });
   });
 
+  it("takes the tiles' nationwide counts once at start, so the first visitor of the home page does not wait for eight searches", async () => {
+    const deadline = Date.now() + 30_000;
+    while (!server.output().includes("tile counts warmed") && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(server.output()).toContain("tile counts warmed");
+  });
+
   it("serves uploaded media with long immutable caching", async () => {
     const response = await rawGet(server.port, "/media/user-1/photo.webp");
     expect(response.status).toBe(200);
