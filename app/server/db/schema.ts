@@ -311,9 +311,11 @@ export const profileSearch = pgTable(
     // A box of coordinates is a range of the first column, the rest read from the index. With the
     // age right after the point, the performers at one point (a city's, which most of its
     // performers share) come newest first, so a profile's similar performers there are read off
-    // it in order and stop at the few shown (similar-performers.server.ts).
+    // it in order and stop at the few shown (similar-performers.server.ts). The refinements'
+    // columns (migration 0020) make a box's read index-only: a big city's 13,000 box rows were
+    // otherwise 12,000 table pages (Los Angeles, two categories, by price, at 1M: 108 → 60 ms).
     index("profile_search_public_geo_idx")
-      .on(t.latitude, t.longitude, t.createdAt, t.id, t.travelRadius, t.paymentExpiry)
+      .on(t.latitude, t.longitude, t.createdAt, t.id, t.travelRadius, t.paymentExpiry, t.audience, t.priceMin, t.groupPerformer)
       .where(sql`is_active and payment_status = 'paid' and display_name is not null`),
     index("profile_search_public_nationwide_idx")
       .on(t.createdAt, t.latitude, t.longitude, t.paymentExpiry, t.id)

@@ -1,0 +1,2 @@
+DROP INDEX "profile_search_public_geo_idx";--> statement-breakpoint
+CREATE INDEX "profile_search_public_geo_idx" ON "profile_search" USING btree ("latitude","longitude","created_at","id","travel_radius","payment_expiry","audience","price_min","group_performer") WHERE is_active and payment_status = 'paid' and display_name is not null;
