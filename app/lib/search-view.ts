@@ -28,11 +28,15 @@ export function closestMatchesMessage(q: string): string {
   return `No performers match all of "${q}"; showing the closest.`;
 }
 
-/** The alert's title and sentence for a search that shows the closest performers. */
-export function closestMatchesAlert(q: string, reason: ClosestReason): { title: string; body: string } {
+/**
+ * The alert's title and sentence for a search that shows the closest performers. Too few near a
+ * place names the words without the place ("elsa") and the place ("Orlando, FL").
+ */
+export function closestMatchesAlert(q: string, reason: ClosestReason, near: { words: string; place: string } | null = null): { title: string; body: string } {
   if (reason === "few near") {
+    const where = near ? `near ${near.place}` : "nearby";
     return {
-      title: `Few performers nearby match "${q}"; similar performers are shown too.`,
+      title: `Few performers ${where} match "${near?.words || q}"; similar performers are shown too.`,
       body: "Those who match come first within each distance.",
     };
   }

@@ -11,11 +11,21 @@ import { redirectToCanonical } from "~/server/http/canonical.server";
 import { noResultsHelp } from "~/server/search/no-results.server";
 import { parseSearchInput } from "~/server/search/query.server";
 import { bandTexts, hitsWithDistanceText } from "~/server/search/result-text.server";
-import { searchProfiles } from "~/server/search/search.server";
+import { searchProfiles, type SearchOutcome } from "~/server/search/search.server";
+import { placeLabelOf } from "~/server/alerts/alert-search.server";
+import { searchWords } from "~/lib/search-alert-view";
 import { cityNamesOf } from "~/lib/us-states";
 import { closestMatchesAlert } from "~/lib/search-view";
 import { NO_REFINEMENTS, refinementCount } from "~/lib/listing-refinements";
 import { noteUnmetSearch } from "~/server/unmet-searches/record.server";
+
+/** Why the page shows more than exact matches, in words (none when it does not). */
+function closestAlertOf(outcome: SearchOutcome) {
+  if (!outcome.closestReason) return null;
+  const place = placeLabelOf(outcome);
+  const near = place ? { words: searchWords(outcome.input.q, place, outcome.input.state), place } : null;
+  return closestMatchesAlert(outcome.input.q, outcome.closestReason, near);
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -37,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ambiguousPlace: outcome.ambiguousPlace,
       expansions: outcome.expansions,
       closest: outcome.closest,
-      closestAlert: outcome.closestReason ? closestMatchesAlert(input.q, outcome.closestReason) : null,
+      closestAlert: closestAlertOf(outcome),
       banded: outcome.banded,
       hits: hitsWithDistanceText(outcome),
       bandTexts: bandTexts(outcome),

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NO_REFINEMENTS, type ListingRefinements } from "~/lib/listing-refinements";
 import { closestMatchesAlert } from "~/lib/search-view";
+import * as searchRoute from "~/routes/search";
+import type { AppServices } from "~/server/services.server";
+import { call, getRequest, testServices } from "./accounts-fixtures";
 import { parseSearchInput } from "~/server/search/query.server";
 import { searchProfiles, type SearchOutcome } from "~/server/search/search.server";
 import { insertProfile, type ProfileFixture } from "../e2e/seed/directory";
@@ -12,6 +15,7 @@ import { createTestDatabase, type TestDatabase } from "../helpers/db";
 // Only beside 18+ Events Only, audience never answered), which no family search may show.
 
 let database: TestDatabase;
+let services: AppServices;
 const engine = process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
 
 const FIXTURES: ProfileFixture[] = [
@@ -44,6 +48,7 @@ const bands = (outcome: SearchOutcome) => outcome.hits.map((h) => `${h.band}:${h
 beforeAll(async () => {
   database = await createTestDatabase();
   for (const fixture of FIXTURES) await insertProfile(database.db, fixture);
+  services = await testServices(database);
 });
 
 afterAll(async () => {
@@ -71,7 +76,11 @@ describe(`a place search with too few exact matches near it (${engine})`, () => 
     // The bard is Fantasy too, but no princess: a kindred character, not the whole related category.
     expect(bands(outcome)).toEqual(["covers:orlando-princess", "nearby:ocala-ice", "nationwide:denver-ice"]);
     expect(outcome.closestReason).toBe("few near");
-    expect(closestMatchesAlert("elsa orlando", "few near").title).toBe('Few performers nearby match "elsa orlando"; similar performers are shown too.');
+    // The page names the words without the place, and the place.
+    const page = await call(searchRoute.loader, getRequest("/search?q=elsa+orlando"), services);
+    const results = (page.data as { results: { closestAlert: { title: string } | null } }).results;
+    expect(results.closestAlert?.title).toBe('Few performers near Orlando, FL match "elsa"; similar performers are shown too.');
+    expect(closestMatchesAlert("elsa", "few near").title).toBe('Few performers nearby match "elsa"; similar performers are shown too.');
   });
 
   it("never fills the first row with a related category's other acts while one who matches is near", async () => {
