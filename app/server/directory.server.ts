@@ -31,12 +31,12 @@ export interface ListingFilters {
  * costs a page's worth of reading, not the whole set's (all 90,000 of /categories/Hero at 1,000,000
  * profiles: 630 ms). Nobody pages through a thousand performers.
  */
-export const MAX_REFINED_COUNT = 1000;
+export const MAX_LISTING_COUNT = 1000;
 
 export interface ListingPage {
   profiles: ProfileCardData[];
   total: number;
-  /** More than `total` match: the count stopped at MAX_REFINED_COUNT. */
+  /** More than `total` match: the count stopped at MAX_LISTING_COUNT. */
   totalAtLeast: boolean;
   /** The page actually shown: a page past the end shows the last one. */
   page: number;
@@ -215,12 +215,12 @@ export async function listPublicProfiles(
   const refinements = filters.refinements ?? NO_REFINEMENTS;
   const where = listingCondition(filters, today);
   const key = JSON.stringify(["list", today, filters.state, filters.city, [...filters.categories].sort(), refinementKey(refinements)]);
-  const lastPage = (counted: number) => Math.max(1, Math.ceil(Math.min(counted, MAX_REFINED_COUNT) / pageSize));
+  const lastPage = (counted: number) => Math.max(1, Math.ceil(Math.min(counted, MAX_LISTING_COUNT) / pageSize));
   const order = sql.join(refinementOrder(refinements.sort), sql`, `);
   // Counted and ordered in the narrow copy (db/narrow-profiles.server.ts), whose listing indexes
   // carry the refinements' columns: a sparse filter set is then sifted in the index, not row by row.
   const countNow = (ex: Executor) => async () => {
-    const statement = sql`select count(*)::int as n from (select 1 from ${narrowProfiles} where ${where} limit ${MAX_REFINED_COUNT + 1}) as matches`;
+    const statement = sql`select count(*)::int as n from (select 1 from ${narrowProfiles} where ${where} limit ${MAX_LISTING_COUNT + 1}) as matches`;
     return Number(rowsOf<{ n: number }>(await ex.execute(statement))[0].n);
   };
   // One row more than a page tells whether anything follows it.
@@ -241,13 +241,13 @@ export async function listPublicProfiles(
         with matches as materialized (
           select ${profiles.id} as id, row_number() over (order by ${order}) as n
           from ${narrowProfiles} where ${where} order by ${order}
-          limit ${Math.max(MAX_REFINED_COUNT + 1, offset + pageSize + 1)})
+          limit ${Math.max(MAX_LISTING_COUNT + 1, offset + pageSize + 1)})
         select counted.total, hit.id
         from (select count(*)::int as total from matches) as counted
         left join lateral (select id, n from matches where n > ${offset} order by n limit ${pageSize + 1}) as hit on true
         order by hit.n`),
     );
-    return { counted: Math.min(Number(rows[0].total), MAX_REFINED_COUNT + 1), ids: rows.flatMap((row) => (row.id === null ? [] : [row.id])) };
+    return { counted: Math.min(Number(rows[0].total), MAX_LISTING_COUNT + 1), ids: rows.flatMap((row) => (row.id === null ? [] : [row.id])) };
   };
 
   const read = async (ex: Executor) => {
@@ -256,7 +256,7 @@ export async function listPublicProfiles(
     let shown: number;
     let ids: string[];
     if (counted === undefined) {
-      shown = Math.min(requested, lastPage(MAX_REFINED_COUNT + 1));
+      shown = Math.min(requested, lastPage(MAX_LISTING_COUNT + 1));
       ({ counted, ids } = await countAndReadPage(ex, shown));
       rememberCount(db, key, counted);
       if (shown > lastPage(counted)) {
@@ -285,8 +285,8 @@ export async function listPublicProfiles(
   const offset = (current - 1) * pageSize;
   // The page itself is always exact; the remembered count is corrected by what it shows.
   let total = rows.length > pageSize ? Math.max(found.counted, offset + rows.length) : offset + rows.length;
-  const totalAtLeast = total > MAX_REFINED_COUNT;
-  if (totalAtLeast) total = MAX_REFINED_COUNT;
+  const totalAtLeast = total > MAX_LISTING_COUNT;
+  if (totalAtLeast) total = MAX_LISTING_COUNT;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   return { profiles: await cardsForIds(db, rows.slice(0, pageSize), today), total, totalAtLeast, page: current, pageCount, pageSize };
 }

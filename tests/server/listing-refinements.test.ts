@@ -10,7 +10,7 @@ import {
   countPublicProfilesByState,
   getFeaturedProfiles,
   listPublicProfiles,
-  MAX_REFINED_COUNT,
+  MAX_LISTING_COUNT,
 } from "~/server/directory.server";
 import { narrowProfiles } from "~/server/db/narrow-profiles.server";
 import { profiles } from "~/server/db/schema";
@@ -217,22 +217,22 @@ async function addMany(state: string, city: string, n: number) {
 
 describe(`counting a refined listing (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, () => {
   beforeAll(async () => {
-    await addMany("SD", "Sioux Falls", MAX_REFINED_COUNT + 60);
+    await addMany("SD", "Sioux Falls", MAX_LISTING_COUNT + 60);
   });
 
   it("stops at 1,000 (shown as 1,000+) when refinements narrow it, and pages no further", async () => {
     const refined = await listPublicProfiles(database.db, { state: "SD", city: null, categories: [], refinements: refine({ size: "solo" }) }, 500);
-    expect(refined).toMatchObject({ total: MAX_REFINED_COUNT, totalAtLeast: true, pageCount: Math.ceil(MAX_REFINED_COUNT / PAGE_SIZE) });
+    expect(refined).toMatchObject({ total: MAX_LISTING_COUNT, totalAtLeast: true, pageCount: Math.ceil(MAX_LISTING_COUNT / PAGE_SIZE) });
     // A page past the capped end shows the last page that is offered.
     expect(refined.page).toBe(refined.pageCount);
     expect(refined.profiles).toHaveLength(PAGE_SIZE);
     const budget = await listPublicProfiles(database.db, { state: "SD", city: null, categories: [], refinements: refine({ budget: 100, audience: "kids" }) });
-    expect(budget).toMatchObject({ total: MAX_REFINED_COUNT, totalAtLeast: true });
+    expect(budget).toMatchObject({ total: MAX_LISTING_COUNT, totalAtLeast: true });
   });
 
   it("counts a small set exactly, and a plain listing no further than the limit too", async () => {
     const plain = await listPublicProfiles(database.db, { state: "SD", city: null, categories: [] });
-    expect(plain).toMatchObject({ total: MAX_REFINED_COUNT, totalAtLeast: true });
+    expect(plain).toMatchObject({ total: MAX_LISTING_COUNT, totalAtLeast: true });
     const few = await listPublicProfiles(database.db, { state: "ND", city: null, categories: [], refinements: refine({ size: "group" }) });
     expect(few).toMatchObject({ total: 2, totalAtLeast: false, pageCount: 1 });
     const none = await listPublicProfiles(database.db, { state: "SD", city: null, categories: [], refinements: refine({ size: "group" }) });
@@ -241,6 +241,6 @@ describe(`counting a refined listing (${process.env.TEST_DATABASE_URL ? "postgre
 
   it("hands the browse page the capped count", async () => {
     const page = await listing(browseLoader(args("/browse/SD?budget=100", { stateAbbr: "SD" })));
-    expect(page).toMatchObject({ total: MAX_REFINED_COUNT, totalAtLeast: true });
+    expect(page).toMatchObject({ total: MAX_LISTING_COUNT, totalAtLeast: true });
   });
 });

@@ -130,10 +130,10 @@ function whereOf(input: SearchInput, understood: UnderstoodQuery): Where | "unkn
   return { point: null, conditions: based(input.state, input.city), zip: null, place: null };
 }
 
-/** How many of a place search's matches are in range of the place or nearby (not only far travellers). */
 /** Enough performers near the place to fill the first row of results a phone shows. */
 const FIRST_THREE = 3;
 
+/** How many of a place search's matches are in range of the place or nearby (not only far travellers). */
 function nearCount(found: Paged, bands: readonly Band[]): number {
   let near = 0;
   for (const [i, band] of bands.entries()) if (band.group === "covers" || band.group === "nearby") near += found.counts[i] ?? 0;
