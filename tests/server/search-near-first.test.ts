@@ -28,7 +28,7 @@ const FIXTURES: ProfileFixture[] = [
   { id: "denver-ice", displayName: "Denver Snow Queen", bio: "A winter show for young fans.", state: "CO", city: "Denver", categories: ["Fantasy"], travelRadius: "nationwide" },
   { id: "tampa-mermaid", displayName: "Tampa Bay Mermaid", bio: "Tail and seashell crafts.", state: "FL", city: "Tampa", categories: ["Fantasy"], travelRadius: "short_distance" },
   { id: "tampa-knight", displayName: "Tampa Storm Knight", bio: "Sword school for squires.", state: "FL", city: "Tampa", categories: ["Fantasy"], travelRadius: "short_distance" },
-  { id: "plano-gingerbread", displayName: "Plano Gingerbread Man", bio: "Cookie decorating and carols.", state: "TX", city: "Plano", categories: ["Mascot Style"], travelRadius: "short_distance" },
+  { id: "plano-gingerbread", displayName: "Plano Cookie Pal", bio: "A gingerbread man with cookie decorating and carols.", state: "TX", city: "Plano", categories: ["Mascot Style"], travelRadius: "short_distance" },
   { id: "anaheim-santa", displayName: "Anaheim Santa", bio: "Photos on the big chair.", state: "CA", city: "Anaheim", categories: ["Mascot Style"], travelRadius: "short_distance" },
   {
     id: "dallas-contradictory",
@@ -95,6 +95,8 @@ describe(`a place search with too few exact matches near it (${engine})`, () => 
     expect(bands(outcome)).toEqual(["null:plano-gingerbread"]);
     expect(outcome.closestReason).toBe("similar");
     expect(outcome.expansions[0].descriptions).toContain("Christmas");
+    // The card shows where the Christmas character matched.
+    expect(outcome.hits[0].match).toMatchObject({ kind: "bio" });
   });
 
   it("keeps to exact matches when they fill the first row, and without a place", async () => {

@@ -62,7 +62,7 @@ function cheapestFirst(list: string[]): string[] {
 }
 
 /** A kindred entry's name and descriptions, from the kindred reach on ("Christmas" beside Santa). */
-function kindredTexts(entry: DictionaryEntry, reach: CategoryReach): string[] {
+export function kindredTexts(entry: DictionaryEntry, reach: CategoryReach): string[] {
   if (reach !== "kindred" && reach !== "related") return [];
   return relatedEntriesOf(entry).flatMap((kin) => [kin.label, ...kin.descriptions]);
 }

@@ -4,6 +4,7 @@ import type { ProfileCardData } from "~/lib/profile-view";
 import { tokens } from "~/lib/search-words";
 import type { Executor } from "../db/client.server";
 import { profiles } from "../db/schema";
+import { kindredTexts, type CategoryReach } from "./expand.server";
 import type { QueryGroup } from "./understand.server";
 
 // Marks on each card of a page why it matched (app/lib/search-match.ts): the character, or a piece
@@ -11,13 +12,16 @@ import type { QueryGroup } from "./understand.server";
 // dictionary's names and descriptions for them (expand.server.ts), not the category words, which
 // the card's badges already show. A place named in the query is never among them.
 
-/** What the search looked for, group by group: the typed words first, then their expansions. */
-export function searchedTerms(groups: readonly QueryGroup[]): SearchedTerm[] {
+/**
+ * What the search looked for, group by group: the typed words first, then their expansions, then
+ * (when the search widened to them) the kindred entries' names and descriptions.
+ */
+export function searchedTerms(groups: readonly QueryGroup[], reach: CategoryReach = "meaning"): SearchedTerm[] {
   const terms: SearchedTerm[] = [];
   groups.forEach((group, index) => {
     terms.push({ words: group.words, typed: true, group: index });
     for (const entry of group.entries) {
-      for (const text of [entry.label, ...entry.variants, ...entry.descriptions, ...(entry.includes ?? [])]) {
+      for (const text of [entry.label, ...entry.variants, ...entry.descriptions, ...(entry.includes ?? []), ...kindredTexts(entry, reach)]) {
         const words = tokens(text);
         if (words.length > 0) terms.push({ words, typed: false, group: index });
       }
@@ -34,8 +38,9 @@ export async function annotateMatches(
   db: Executor,
   hits: { profile: ProfileCardData; match?: SearchMatch }[],
   groups: readonly QueryGroup[],
+  reach: CategoryReach = "meaning",
 ): Promise<void> {
-  const terms = searchedTerms(groups);
+  const terms = searchedTerms(groups, reach);
   if (terms.length === 0 || hits.length === 0) return;
   const needBio: typeof hits = [];
   for (const hit of hits) {

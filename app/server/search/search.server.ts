@@ -233,7 +233,7 @@ export async function searchProfiles(db: Executor, input: SearchInput, options: 
     const profile = cards.get(row.id);
     if (profile) hits.push({ profile, distanceMiles: row.distance, band: row.group, rangeMiles: row.rangeMiles });
   }
-  await annotateMatches(db, hits, understood.groups);
+  await annotateMatches(db, hits, understood.groups, used.reach);
   return {
     ...outcome,
     hits,
