@@ -36,7 +36,7 @@ test.describe("public directory", () => {
     await expect(page.getByRole("link", { name: "Anime/Manga" })).toHaveAttribute("href", "/categories/Anime%2FManga");
     await expect(page.getByRole("link", { name: "Create Your Listing" })).toHaveAttribute(
       "href",
-      "/signup?redirectTo=%2Fdashboard%2Fsubscription",
+      "/signin?redirectTo=%2Fdashboard%2Fsubscription&message=Please+sign+in+to+continue+with+your+subscription.",
     );
     await expectAccessible(page);
   });
@@ -106,7 +106,7 @@ test.describe("public directory", () => {
     const card = results.getByRole("listitem").filter({ hasText: LISTED.burlingtonHero.displayName });
     await expect(card).toContainText("Burlington, VT");
     await expect(card).toContainText("$100 - $150 / hour");
-    await expect(card).toContainText("+2 more");
+    await expect(card).toContainText("+1 more");
     await card.getByRole("link").click();
     await expect(page).toHaveURL(`/profile/${LISTED.burlingtonHero.id}`);
     await expect(page.getByRole("heading", { level: 1, name: LISTED.burlingtonHero.displayName })).toBeVisible();

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/Badge";
 import { ADULTS_ONLY_BADGE, cardBadges } from "~/lib/audience-view";
+import { CARD_CATEGORY_LIMIT } from "~/lib/constants";
 import { formatLocation, moreLabel, visibleCategories, visibleCharacters } from "~/lib/format";
 import { priceLine, readsWithinLabel, type ProfileCardData } from "~/lib/profile-view";
 import { charactersMatchFirst, type SearchMatch } from "~/lib/search-match";
@@ -22,21 +23,6 @@ interface ProfileCardProps {
 
 // Below 640 px the picture is a 7 rem column beside the text; from there a full-width square.
 const CARD_SIZES = "(min-width: 1280px) 296px, (min-width: 1024px) 23vw, (min-width: 640px) 46vw, 112px";
-// The categories a card shows fit one line of its narrowest text column (about 220 px on a phone)
-// with room for "+N": each badge costs its letters plus about three for its padding.
-// An adults-only act's badge comes first and is never folded: the categories fit what it leaves.
-const BADGE_BUDGET = 20;
-function badgesThatFit(categories: readonly string[], reserved = 0): number {
-  let used = reserved;
-  let count = 0;
-  for (const category of categories) {
-    used += category.length + 3;
-    if ((count > 0 || reserved > 0) && used > BADGE_BUDGET) break;
-    count++;
-  }
-  return count;
-}
-
 /** A search's matched words on a card: bold on a light highlight, readable in any contrast mode. */
 const MARK = "rounded bg-amber-100 px-0.5 font-semibold text-slate-900";
 
@@ -47,16 +33,17 @@ function distanceLabel(miles: number): string {
 }
 
 /**
- * One performer in a grid. Every card has the same lines in the same order (price always, one line
- * of categories), so a row of them reads evenly. On phones it is a compact row (picture left, text
+ * One performer in a grid. Every card has the same lines in the same order (price always, then the
+ * categories, wrapping on a phone when three do not fit one line), so a row of them reads evenly. On phones it is a compact row (picture left, text
  * right) so a screen holds several; from 640 px a tall card with a square picture.
  */
 export function ProfileCard({ profile, distanceMiles, distanceText, headingLevel = 3, priority = false, match }: ProfileCardProps) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const location = formatLocation(profile.city, profile.state);
   const badges = cardBadges(profile.audience, profile.categories);
-  const reserved = badges.adultsOnly ? ADULTS_ONLY_BADGE.length + 3 : 0;
-  const { shown, hidden } = visibleCategories(badges.categories, badgesThatFit(badges.categories, reserved));
+  // The spec's first three categories, then "+N more"; an adults-only act's badge is one of the
+  // three, first and never folded.
+  const { shown, hidden } = visibleCategories(badges.categories, badges.adultsOnly ? CARD_CATEGORY_LIMIT - 1 : CARD_CATEGORY_LIMIT);
   // The character a search matched comes first, highlighted, so it is never cut off behind "+N more".
   const characters = visibleCharacters(charactersMatchFirst(profile.characters, match));
   const matchedCharacter = match?.kind === "character" ? match.character : null;
@@ -128,7 +115,7 @@ export function ProfileCard({ profile, distanceMiles, distanceText, headingLevel
         ) : null}
         {reads ? <p className="text-xs text-slate-600">{reads}</p> : null}
         {shown.length > 0 || badges.adultsOnly ? (
-          <ul className="mt-auto flex min-w-0 flex-nowrap gap-1.5 pt-1.5 sm:pt-2" aria-label="Categories">
+          <ul className="mt-auto flex min-w-0 flex-wrap gap-1.5 pt-1.5 sm:pt-2" aria-label="Categories">
             {badges.adultsOnly ? (
               <li className="shrink-0">
                 <Badge tone="danger">{ADULTS_ONLY_BADGE}</Badge>
@@ -143,10 +130,7 @@ export function ProfileCard({ profile, distanceMiles, distanceText, headingLevel
             ))}
             {hidden > 0 ? (
               <li className="shrink-0">
-                <Badge tone="outline">
-                  +{hidden}
-                  <span className="sr-only"> more</span>
-                </Badge>
+                <Badge tone="outline">{moreLabel(hidden)}</Badge>
               </li>
             ) : null}
           </ul>
