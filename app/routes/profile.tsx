@@ -189,6 +189,7 @@ export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
               <m.InquiryForm
                 profileId={profile.id}
                 performerName={name}
+                landAt={CONTACT_ID}
                 readsWithinHours={profile.readsWithinHours}
                 similar={loaderData.similar}
               />

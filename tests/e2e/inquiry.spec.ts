@@ -152,6 +152,9 @@ test.describe("sending an inquiry", () => {
       await form.getByRole("button", { name: "Send Message" }).click();
       await expect(form.getByText("Email is required")).toBeVisible();
       await expect(form.getByText("Please answer the math problem")).toBeVisible();
+      // The answer lands at the form, not at the top of the profile.
+      await expect(page).toHaveURL(/#contact$/);
+      await expect(page.getByRole("heading", { level: 2, name: `Contact ${PERFORMER.displayName}` })).toBeInViewport();
       // What was typed comes back.
       await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveValue(sender.name);
       await expect(page.getByRole("textbox", { name: "Message", exact: true })).toHaveValue("Booking request for a library event.");
@@ -159,8 +162,8 @@ test.describe("sending an inquiry", () => {
       await fillInquiry(page, sender);
       await page.getByRole("textbox", { name: /^What is/ }).fill(String(await mathAnswer(page)));
       await form.getByRole("button", { name: "Send Message" }).click();
-      // The page comes back with the confirmation instead of the form.
-      await expect(page.getByRole("heading", { name: "Message sent successfully!" })).toBeVisible();
+      // The page comes back with the confirmation instead of the form, in view.
+      await expect(page.getByRole("heading", { name: "Message sent successfully!" })).toBeInViewport();
       await expect(form).toHaveCount(0);
       await expect(page.getByText(`${PERFORMER.displayName} will reply to you directly by email or phone.`)).toBeVisible();
       await expect(page.getByRole("region", { name: "Your copy of the message" })).toContainText("anime club's spring party");

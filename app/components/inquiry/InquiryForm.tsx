@@ -11,6 +11,8 @@ export interface InquiryFormProps {
   performerName: string;
   /** Where the form posts; the profile page's own action by default. */
   action?: string;
+  /** The id of the element a post without JavaScript lands at (the contact section). */
+  landAt?: string;
   /** Other performers to offer once the message is sent. */
   similar?: ProfileCardData[];
   /** How soon the performer usually reads inquiries, when enough is known to say. */
@@ -21,12 +23,13 @@ export interface InquiryFormProps {
  * The inquiry form on a profile (see useInquirySend for how it sends, with or without JavaScript).
  * Once sent, a confirmation takes its place, so a second send is a choice rather than an accident.
  */
-export function InquiryForm({ profileId, performerName, action, similar, readsWithinHours }: InquiryFormProps) {
+export function InquiryForm({ profileId, performerName, action, landAt, similar, readsWithinHours }: InquiryFormProps) {
   const id = useId();
   const send = useInquirySend<InquiryActionResult>({
     key: `inquiry-${profileId}`,
     action: action ?? `/profile/${encodeURIComponent(profileId)}`,
     schema: "inquirySchema",
+    landAt,
   });
   const { fetcher, result, sent, sending } = send;
 

@@ -59,6 +59,11 @@ interface InquirySendOptions {
   key: string;
   /** Where the form posts. */
   action: string;
+  /**
+   * The id of the element a post without JavaScript lands at (the form's own section), so the
+   * answer (errors, the math question, "Message sent") is in view rather than the page's top.
+   */
+  landAt?: string;
   /** Which of the schema module's schemas checks the form in the browser. */
   schema: "inquirySchema" | "shortlistInquirySchema";
 }
@@ -71,7 +76,7 @@ interface InquirySendOptions {
  * background, and a successful one replaces the form by its confirmation until the visitor asks
  * for another form. The question always comes from the server.
  */
-export function useInquirySend<Result extends AnyResult>({ key, action, schema }: InquirySendOptions) {
+export function useInquirySend<Result extends AnyResult>({ key, action, schema, landAt }: InquirySendOptions) {
   const fetcher = useFetcher<Result>({ key });
   const actionData = useActionData<unknown>();
   // A no-JavaScript post re-renders the page with the action's answer; a background send puts it on the fetcher.
@@ -169,7 +174,7 @@ export function useInquirySend<Result extends AnyResult>({ key, action, schema }
     formProps: {
       ref: formRef,
       method: "post" as const,
-      action,
+      action: landAt ? `${action}#${landAt}` : action,
       noValidate: true,
       onSubmit: (event: FormEvent<HTMLFormElement>) => void onSubmit(event),
       onFocus: () => {
