@@ -66,6 +66,10 @@ test("a new performer signs up, signs in, fills the profile fixing the errors fi
   await expect(field(page, "Can perform outdoors")).toBeChecked();
   await expect(field(page, "A deposit is required to book")).not.toBeChecked();
   await expect(field(page, "Travel Range")).toHaveValue("local_only");
+  // Said where it is chosen, and read with the field: the default is found by few families.
+  await expect(field(page, "Travel Range")).toHaveAccessibleDescription(
+    "Families in towns within this distance find you; most party performers choose 25–50 miles.",
+  );
   await expect(field(page, "Bio *")).toHaveAttribute("rows", "5");
   const city = field(page, "City *");
   await expect(city).toBeDisabled();

@@ -35,6 +35,9 @@ interface ProfileEditorFormProps {
 // The field table is in document order, so the first field with a problem is the one that gets focus.
 const FIELD_ORDER: readonly ProfileField[] = PROFILE_FIELDS.map((field) => field.name);
 
+/** What the travel range does, said where it is chosen: "Local only", the default, is found by few. */
+const TRAVEL_RANGE_HINT = "Families in towns within this distance find you; most party performers choose 25–50 miles.";
+
 function fieldId(field: ProfileField): string {
   if (field === "categories") return "profile-category-0";
   if (field === "characters") return characterInputId(0);
@@ -217,7 +220,7 @@ export function ProfileEditorForm({ values, serverErrors, formError, cancelTo }:
       </Section>
 
       <Section id="section-travel" title="Travel & Availability">
-        <SelectField {...text("travelRadius")} label="Travel Range">
+        <SelectField {...text("travelRadius")} label="Travel Range" hint={TRAVEL_RANGE_HINT}>
           <Options items={TRAVEL_RANGES} />
         </SelectField>
         <div className="grid gap-3 sm:grid-cols-2">
