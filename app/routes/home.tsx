@@ -14,11 +14,11 @@ import { countPublicProfilesByState, getFeaturedProfiles } from "~/server/direct
 import { cachedData, FRESH_CACHE_CONTROL, routeCacheHeaders } from "~/server/http/cache-headers.server";
 import { freeSpotsRemaining } from "~/server/listings.server";
 import { parentTiles } from "~/server/parent-tiles.server";
+import { SUBSCRIPTION_SIGN_IN_NOTICE } from "~/lib/subscription";
 
 const HOME_CATEGORIES = ["Hero", "Villain", "Anime/Manga"];
 const SUBSCRIPTION_PATH = "/dashboard/subscription";
-// A new performer has no account yet: sign-up, then sign-in, then the subscription page.
-const SIGN_UP_FOR_SUBSCRIPTION = `/signup?${new URLSearchParams({ redirectTo: SUBSCRIPTION_PATH }).toString()}`;
+
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const featured = await getFeaturedProfiles(context.db);
@@ -29,7 +29,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const tiles = await parentTiles(context.db);
   // The free spots count is live, so a shared cache keeps this page a minute instead of five: a
   // number up to a minute behind an approval is fine, and the application page checks it again.
-  const page = { featured, stateCounts, cityCounts: cityCountsByState(), freeSpotsLeft, tiles };
+  // The spec's path for a signed-out visitor: starting checkout asks them to sign in first, with the
+  // subscription page to return to (the sign-in page offers a new account with the same return).
+  // Written here so the notice's text stays out of the page's scripts.
+  const signInForListing = `/signin?${new URLSearchParams({ redirectTo: SUBSCRIPTION_PATH, message: SUBSCRIPTION_SIGN_IN_NOTICE }).toString()}`;
+  const page = { featured, stateCounts, cityCounts: cityCountsByState(), freeSpotsLeft, tiles, signInForListing };
   return cachedData(request, page, { cacheControl: FRESH_CACHE_CONTROL });
 }
 
@@ -64,7 +68,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const siteName = root?.siteName ?? "CostumeCast";
   const signedIn = Boolean(root?.user);
-  const { featured, stateCounts, cityCounts, freeSpotsLeft, tiles } = loaderData;
+  const { featured, stateCounts, cityCounts, freeSpotsLeft, tiles, signInForListing } = loaderData;
   const showingSamples = featured.length === 0;
   const cards = showingSamples ? SAMPLE_PROFILES : featured;
   return (
@@ -134,7 +138,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <FreeSpotsNote remaining={freeSpotsLeft} />
           </div>
           <Link
-            to={signedIn ? SUBSCRIPTION_PATH : SIGN_UP_FOR_SUBSCRIPTION}
+            to={signedIn ? SUBSCRIPTION_PATH : signInForListing}
             className="rounded-md bg-white px-6 py-3 text-base font-semibold text-brand-800 shadow-sm hover:bg-brand-50"
           >
             Create Your Listing

@@ -54,9 +54,9 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
       description="Welcome back! Sign in to manage your performer profile."
       footer={
         <p>
-          Don&apos;t have an account?{" "}
+          New here?{" "}
           <Link to={signUpHref} className={authLinkClass}>
-            Sign up
+            Create your account
           </Link>
         </p>
       }

@@ -174,10 +174,13 @@ test.describe("phone-first browsing", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Search Performers" })).toBeVisible();
   });
 
-  test("Create Your Listing leads to sign-up, then sign-in with the email filled in; a wrong password says so once", async ({ page }, testInfo) => {
+  test("Create Your Listing asks to sign in (the spec's checkout path), offers a new account, then sign-in with the email filled in; a wrong password says so once", async ({ page }, testInfo) => {
     const email = `phone-signup-${testInfo.retry}-${Date.now()}@example.com`;
     await page.goto("/");
     await page.getByRole("link", { name: "Create Your Listing" }).click();
+    await expect(page).toHaveURL(/\/signin\?redirectTo=%2Fdashboard%2Fsubscription&message=/);
+    await expect(page.getByText("Please sign in to continue with your subscription.")).toBeVisible();
+    await page.getByRole("link", { name: "Create your account" }).click();
     await expect(page).toHaveURL(/\/signup\?redirectTo=%2Fdashboard%2Fsubscription$/);
     await expect(page.getByRole("heading", { level: 1, name: "Create Your Account" })).toBeVisible();
 
