@@ -1,12 +1,13 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { AuthLayout } from "~/components/auth/AuthLayout";
-import { NewPasswordFields } from "~/components/auth/AuthFields";
+import { EmailField, NewPasswordFields } from "~/components/auth/AuthFields";
+import { Alert } from "~/components/ui/Alert";
 import { AuthForm } from "~/components/auth/AuthForm";
-import { resetPasswordSchema } from "~/lib/auth-schemas";
+import { forgotPasswordSchema, resetPasswordSchema } from "~/lib/auth-schemas";
 import { parseForm } from "~/lib/form";
 import { pageMeta, siteFrom } from "~/lib/meta";
-import { isResetTokenValid, resetPassword } from "~/server/auth/accounts.server";
+import { addressOfStaleResetLink, isResetTokenValid, resetPassword } from "~/server/auth/accounts.server";
 import { AUTH_MESSAGES } from "~/server/auth/messages.server";
 import { redirectWithFlash } from "~/server/flash.server";
 
@@ -16,22 +17,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (url.searchParams.get("type") !== "recovery") throw redirect("/signin");
   const token = url.searchParams.get("token") ?? "";
   if (!(await isResetTokenValid(context.auth, token))) {
-    const flash = { type: "error", message: AUTH_MESSAGES.invalidRecoveryLink } as const;
-    throw await redirectWithFlash(context, request, "/signin", flash);
+    // A used or expired link: a page that says so and sends a new one, to the address it went to
+    // when that is still known (an expired link; a used one is gone), rather than a passing toast.
+    const email = await addressOfStaleResetLink(context.auth, token);
+    return data({ token: null, stale: { message: AUTH_MESSAGES.invalidRecoveryLink, email: email ?? "" } }, { status: 400 });
   }
-  return { token };
+  return { token, stale: null };
+}
+
+/** The page again for the same link, which now says it no longer works. */
+function staleLinkPage(token: string) {
+  return redirect(`/reset-password?${new URLSearchParams({ type: "recovery", token }).toString()}`);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = parseForm(resetPasswordSchema, await request.formData());
   if (!form.ok) return data({ errors: form.errors, message: null }, { status: 400 });
   const outcome = await resetPassword(context, request, { token: form.data.token, password: form.data.password });
-  if (outcome === "updated" || outcome === "invalid-token") {
-    const flash =
-      outcome === "updated"
-        ? ({ type: "success", message: AUTH_MESSAGES.passwordUpdated } as const)
-        : ({ type: "error", message: AUTH_MESSAGES.invalidRecoveryLink } as const);
-    return redirectWithFlash(context, request, "/signin", flash);
+  if (outcome === "invalid-token") return staleLinkPage(form.data.token);
+  if (outcome === "updated") {
+    return redirectWithFlash(context, request, "/signin", { type: "success", message: AUTH_MESSAGES.passwordUpdated });
   }
   if (outcome === "rate-limited") return data({ errors: {}, message: AUTH_MESSAGES.tooManyAttempts }, { status: 429 });
   return data({ errors: {}, message: outcome.failed }, { status: 400 });
@@ -49,6 +54,19 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.stale || loaderData.token === null) {
+    const stale = loaderData.stale;
+    return (
+      <AuthLayout title="This link no longer works" description="A reset link works once, and for one hour.">
+        <Alert tone="warning" title={stale?.message} className="mb-5">
+          Ask for a new link below: it goes to your email and replaces the old one.
+        </Alert>
+        <AuthForm schema={forgotPasswordSchema} result={undefined} action="/forgot-password" submitLabel="Send a new link" busyLabel="Sending...">
+          {(errors) => <EmailField error={errors.email} defaultValue={stale?.email} />}
+        </AuthForm>
+      </AuthLayout>
+    );
+  }
   return (
     <AuthLayout
       title="Choose a New Password"

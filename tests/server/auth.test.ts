@@ -348,9 +348,10 @@ describe("password reset", () => {
   it("guards the reset page: needs type=recovery and a live token", async () => {
     const noType = await call(resetRoute.loader, getRequest("/reset-password?token=abc"), harness.services);
     expect(noType.location).toBe("/signin");
+    // A made-up link gets a page that says so (400) and asks for a new link, with no address to offer.
     const badToken = await call(resetRoute.loader, getRequest("/reset-password?token=made-up&type=recovery"), harness.services);
-    expect(badToken.location).toBe("/signin");
-    expect(await flashOf(badToken)).toEqual({ type: "error", message: "Invalid or expired recovery link" });
+    expect(badToken.status).toBe(400);
+    expect(badToken.data).toEqual({ token: null, stale: { message: "Invalid or expired recovery link", email: "" } });
   });
 
   it("sets the new password once, ends every session, and refuses the old password", async () => {
@@ -389,16 +390,16 @@ describe("password reset", () => {
     expect((await signInWith(email, "old-password")).status).toBe(400);
     expect((await signInWith(email, "new-password")).status).toBe(302);
 
-    // The link works once.
+    // The link works once: afterwards its page says so (the used token is gone, so no address).
     const again = await call(resetRoute.loader, getRequest(`${link.pathname}${link.search}`), harness.services);
-    expect(again.location).toBe("/signin");
+    expect(again.status).toBe(400);
+    expect(again.data).toEqual({ token: null, stale: { message: "Invalid or expired recovery link", email: "" } });
     const replay = await call(
       resetRoute.action,
       postRequest(`${link.pathname}${link.search}`, { token, password: "third-password", confirmPassword: "third-password" }),
       harness.services,
     );
-    expect(replay.location).toBe("/signin");
-    expect(await flashOf(replay)).toEqual({ type: "error", message: "Invalid or expired recovery link" });
+    expect(replay.location).toBe(`/reset-password?type=recovery&token=${token}`);
     expect((await signInWith(email, "third-password")).status).toBe(400);
   });
 
@@ -416,14 +417,16 @@ describe("password reset", () => {
       .update(verification)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(verification.id, row.id));
+    // The page says the link has expired and offers a new one to the address it went to.
     const page = await call(resetRoute.loader, getRequest(`/reset-password?token=${token}&type=recovery`), harness.services);
-    expect(page.location).toBe("/signin");
+    expect(page.status).toBe(400);
+    expect(page.data).toEqual({ token: null, stale: { message: "Invalid or expired recovery link", email } });
     const submit = await call(
       resetRoute.action,
       postRequest("/reset-password?type=recovery", { token, password: "new-password", confirmPassword: "new-password" }),
       harness.services,
     );
-    expect(await flashOf(submit)).toEqual({ type: "error", message: "Invalid or expired recovery link" });
+    expect(submit.location).toBe(`/reset-password?type=recovery&token=${token}`);
     expect((await signInWith(email, "old-password")).status).toBe(302);
   });
 });

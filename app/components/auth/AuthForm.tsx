@@ -28,6 +28,7 @@ export function AuthForm({
   busyLabel,
   children,
   footer,
+  action,
 }: {
   schema: z.ZodType;
   result: AuthActionResult | undefined;
@@ -37,6 +38,8 @@ export function AuthForm({
   children: (errors: FieldErrors) => ReactNode;
   /** Below the button, inside the form. */
   footer?: ReactNode;
+  /** Where the form posts, when not to its own page. */
+  action?: string;
 }) {
   const { errors, onSubmit, clearChanged } = useFieldErrors(result?.errors, schema);
   const busy = useNavigation().state === "submitting";
@@ -48,7 +51,7 @@ export function AuthForm({
           {result.message}
         </Alert>
       ) : null}
-      <Form method="post" noValidate onSubmit={onSubmit} onChange={clearChanged} className="space-y-5">
+      <Form method="post" action={action} noValidate onSubmit={onSubmit} onChange={clearChanged} className="space-y-5">
         {children(errors)}
         <Button type="submit" className="min-h-11 w-full" disabled={busy}>
           {busy ? busyLabel : submitLabel}

@@ -153,6 +153,19 @@ export async function isResetTokenValid(auth: Auth, token: string): Promise<bool
   return !!found && found.expiresAt.getTime() > Date.now();
 }
 
+/**
+ * The address a reset link was sent to while better-auth still holds its token (an expired link;
+ * a used one is gone), so the page that says the link no longer works can ask for a new one to it.
+ */
+export async function addressOfStaleResetLink(auth: Auth, token: string): Promise<string | null> {
+  if (!token || token.length > 200 || hasControlCharacter(token)) return null;
+  const ctx = await auth.$context;
+  const found = await ctx.internalAdapter.findVerificationValue(`reset-password:${token}`);
+  if (!found) return null;
+  const user = await ctx.internalAdapter.findUserById(found.value);
+  return user?.email ?? null;
+}
+
 export type ResetOutcome = "updated" | "invalid-token" | "rate-limited" | { failed: string };
 
 /** Sets the new password; better-auth consumes the token and ends every session of that user. */
