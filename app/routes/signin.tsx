@@ -27,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { redirectTo, ...credentials } = form.data;
   const result = await signIn(context, request, credentials);
   if (!result.ok) {
-    return data({ errors: {}, message: result.message, email: credentials.email }, { status: result.status });
+    return data({ errors: {}, message: result.message, title: result.title ?? null, email: credentials.email }, { status: result.status });
   }
   const sessionCookies = result.headers.getSetCookie().map((cookie): [string, string] => ["Set-Cookie", cookie]);
   const flash = { type: "success", message: AUTH_MESSAGES.signInSuccess } as const;

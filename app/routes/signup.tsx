@@ -27,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { redirectTo, email, password } = form.data;
   const result = await signUp(context, request, { email, password });
   if (!result.ok) {
-    return data({ errors: {}, message: result.message, email }, { status: result.status });
+    return data({ errors: {}, message: result.message, title: result.title ?? null, email }, { status: result.status });
   }
   return redirectWithFlash(
     context,

@@ -223,7 +223,8 @@ test("too many attempts from one address are refused there, while the right pass
   }
   // From there, even the right password is refused for a while, with a message that says why.
   await Promise.all([answered(), fillSignIn(page, email, "right-password")]);
-  await expect(main.getByRole("alert")).toHaveText("Too many attempts. Please wait a few minutes and try again.");
+  await expect(main.getByRole("alert")).toContainText("Failed to sign in");
+  await expect(main.getByRole("alert")).toContainText("Too many attempts. Please wait a few minutes and try again.");
   await expect(page).toHaveURL(/\/signin$/);
   await expectAccessible(page, AXE);
   expect((await page.context().cookies()).some((c) => c.name.includes("session_token"))).toBe(false);

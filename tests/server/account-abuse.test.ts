@@ -130,7 +130,8 @@ describe(`account abuse (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"
     await aMinuteLater();
     const refused = await signUpPage(address, "one-too-many@example.com");
     expect(refused.status).toBe(429);
-    expect((refused.data as { message: string }).message).toBe("Too many attempts. Please wait a few minutes and try again.");
+    // The spec's "Failed to sign up", with the server's reason under it.
+    expect(refused.data).toMatchObject({ title: "Failed to sign up", message: "Too many attempts. Please wait a few minutes and try again." });
     expect(await harness.database.db.select().from(user).where(eq(user.email, "one-too-many@example.com"))).toHaveLength(0);
     expect((await api("/sign-up/email", address, { email: "api-more@example.com", password: "secret1", name: "" })).status).toBe(429);
     expect((await signUpPage("198.51.100.40", "someone-else@example.com")).status).toBe(302);

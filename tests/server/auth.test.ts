@@ -256,7 +256,8 @@ describe("sign in", () => {
     }
     const blocked = await signInWith("guessed@example.com", "the-real-one");
     expect(blocked.status).toBe(429);
-    expect((blocked.data as { message: string }).message).toBe("Too many attempts. Please wait a few minutes and try again.");
+    // The spec's "Failed to sign in", with the server's reason under it.
+    expect(blocked.data).toMatchObject({ title: "Failed to sign in", message: "Too many attempts. Please wait a few minutes and try again." });
     expect(blocked.headers.get("Set-Cookie") ?? "").not.toContain("session_token");
     // better-auth's own endpoint shares the same count (per account and caller; these callers name no
     // address, so they are one): no way around it.

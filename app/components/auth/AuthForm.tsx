@@ -14,6 +14,8 @@ export interface AuthActionResult {
    * also as a toast, which would say the same thing twice and vanish before it is read.
    */
   message: string | null;
+  /** Over the message when it is the server's reason: the spec's "Failed to sign in" or "Failed to sign up". */
+  title?: string | null;
 }
 
 /**
@@ -47,7 +49,7 @@ export function AuthForm({
   return (
     <>
       {result?.message ? (
-        <Alert tone="error" className="mb-5">
+        <Alert tone="error" title={result.title ?? undefined} className="mb-5">
           {result.message}
         </Alert>
       ) : null}

@@ -50,7 +50,8 @@ function errorCode(error: unknown): string | null {
 
 // ------------------------------------------------------------------ operations
 
-export type Outcome = { ok: true } | { ok: false; message: string; status: number };
+/** A failure's message, and over it (when the message is the server's reason) the spec's "Failed to …" title. */
+export type Outcome = { ok: true } | { ok: false; message: string; status: number; title?: string };
 
 export async function signUp(
   svc: AccountServices,
@@ -66,8 +67,10 @@ export async function signUp(
     return { ok: true };
   } catch (error) {
     if (!isAPIError(error)) throw error;
-    if (error.statusCode === 429) return { ok: false, status: 429, message: AUTH_MESSAGES.tooManyAttempts };
-    return { ok: false, status: 400, message: serverMessage(error) ?? AUTH_MESSAGES.signUpFailed };
+    const title = AUTH_MESSAGES.signUpFailedTitle;
+    if (error.statusCode === 429) return { ok: false, status: 429, title, message: AUTH_MESSAGES.tooManyAttempts };
+    const reason = serverMessage(error);
+    return reason ? { ok: false, status: 400, title, message: reason } : { ok: false, status: 400, message: AUTH_MESSAGES.signUpFailed };
   }
 }
 
@@ -105,7 +108,7 @@ export async function takeNewAccountEmail(
   return { email, headers: new Headers({ "Set-Cookie": await cookie.serialize("", { maxAge: 0 }) }) };
 }
 
-export type SignInOutcome = { ok: true; headers: Headers } | { ok: false; message: string; status: number };
+export type SignInOutcome = { ok: true; headers: Headers } | { ok: false; message: string; status: number; title?: string };
 
 export async function signIn(
   svc: AccountServices,
@@ -123,7 +126,8 @@ export async function signIn(
     return { ok: true, headers: result.headers };
   } catch (error) {
     if (!isAPIError(error)) throw error;
-    if (error.statusCode === 429) return { ok: false, status: 429, message: AUTH_MESSAGES.tooManyAttempts };
+    // The limit's reason is the server's message; a wrong password is the spec's own sentence.
+    if (error.statusCode === 429) return { ok: false, status: 429, title: AUTH_MESSAGES.signInFailedTitle, message: AUTH_MESSAGES.tooManyAttempts };
     return { ok: false, status: 400, message: AUTH_MESSAGES.signInFailed };
   }
 }

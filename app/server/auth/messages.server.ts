@@ -3,6 +3,9 @@
 export const AUTH_MESSAGES = {
   signUpSuccess: "Account created successfully! Please sign in.",
   signUpFailed: "Failed to create account. Please try again.",
+  /** The title over the server's own reason, when there is one (the spec's "shows the server message"). */
+  signUpFailedTitle: "Failed to sign up",
+  signInFailedTitle: "Failed to sign in",
   signInSuccess: "Signed in successfully!",
   signInFailed: "Failed to sign in. Please check your credentials.",
   signOutFailed: "Failed to sign out",
