@@ -9,7 +9,7 @@ import { safeRedirectPath, signInNotice, signInSchema } from "~/lib/auth-schemas
 import { parseForm } from "~/lib/form";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { signIn, takeNewAccountEmail } from "~/server/auth/accounts.server";
-import { requireAnonymous } from "~/server/auth/auth.server";
+import { isAdmin, requireAnonymous } from "~/server/auth/auth.server";
 import { AUTH_MESSAGES } from "~/server/auth/messages.server";
 import { redirectWithFlash } from "~/server/flash.server";
 
@@ -18,11 +18,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
   await requireAnonymous(context, request, redirectTo);
   const { email, headers } = await takeNewAccountEmail(context.config, request);
-  return data({ redirectTo, notice: signInNotice(url.searchParams.get("message")), email }, { headers });
+  // Whether a page asked to be returned to: without, an admin lands on /admin (see the action).
+  const asked = url.searchParams.has("redirectTo");
+  return data({ redirectTo, asked, notice: signInNotice(url.searchParams.get("message")), email }, { headers });
 }
 
+const ADMIN_LANDING = "/admin";
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = parseForm(signInSchema, await request.formData());
+  const posted = await request.formData();
+  const form = parseForm(signInSchema, posted);
   if (!form.ok) return data({ errors: form.errors, message: null, email: form.values.email }, { status: 400 });
   const { redirectTo, ...credentials } = form.data;
   const result = await signIn(context, request, credentials);
@@ -31,7 +36,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const sessionCookies = result.headers.getSetCookie().map((cookie): [string, string] => ["Set-Cookie", cookie]);
   const flash = { type: "success", message: AUTH_MESSAGES.signInSuccess } as const;
-  return redirectWithFlash(context, request, redirectTo, flash, sessionCookies);
+  // An admin signing in with nowhere asked to go lands on the admin dashboard, not a performer's.
+  const asked = String(posted.get("redirectTo") ?? "").trim() !== "";
+  const landing = !asked && (await isAdmin(context.db, result.userId)) ? ADMIN_LANDING : redirectTo;
+  return redirectWithFlash(context, request, landing, flash, sessionCookies);
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -45,7 +53,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
-  const { redirectTo, notice, email: newAccountEmail } = loaderData;
+  const { redirectTo, asked, notice, email: newAccountEmail } = loaderData;
   const signUpHref = redirectTo === "/dashboard" ? "/signup" : `/signup?redirectTo=${encodeURIComponent(redirectTo)}`;
 
   return (
@@ -69,7 +77,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
       <AuthForm schema={signInSchema} result={actionData} submitLabel="Sign In" busyLabel="Signing in...">
         {(errors) => (
           <>
-            <input type="hidden" name="redirectTo" value={redirectTo} />
+            <input type="hidden" name="redirectTo" value={asked ? redirectTo : ""} />
             <EmailField defaultValue={actionData?.email ?? newAccountEmail ?? ""} error={errors.email} />
             <TextField
               label="Password"

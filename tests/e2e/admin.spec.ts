@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { confirmationLink, expect, expectAccessible, signInAs, test, waitForMail } from "./fixtures";
-import { ACCOUNTS } from "./seed/accounts";
+import { ACCOUNTS, ACCOUNTS_PASSWORD } from "./seed/accounts";
 import { ADMIN_FIXTURES, adminFixturesFor } from "./seed/admin";
 
 // The admin's journeys: reviewing a free-listing application through to a listed performer, taking
@@ -179,7 +179,13 @@ test("the admin deactivates a profile, a visitor gets Profile Not Found, and act
 
 test("the admin reads a message, marks it read and deletes it", async ({ page }, testInfo) => {
   const { message, listed } = adminFixturesFor(testInfo.retry);
-  await signInAs(page, ACCOUNTS.admin.email, "/admin");
+  // Signing in with nowhere asked to go lands an admin on /admin, and the header leads back there.
+  await page.goto("/signin");
+  await page.getByRole("main").getByLabel("Email").fill(ACCOUNTS.admin.email);
+  await page.getByRole("main").getByLabel(/^Password/).fill(ACCOUNTS_PASSWORD);
+  await page.getByRole("main").getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Admin", exact: true })).toHaveAttribute("href", "/admin");
   await page.getByRole("link", { name: /^Messages/ }).click();
   await expect(page).toHaveURL(/\/admin\?tab=messages$/);
   await searchSection(page, "messages", message.senderName);
@@ -216,6 +222,7 @@ test("the admin reads a message, marks it read and deletes it", async ({ page },
 test("a performer opening /admin lands on the home page and has no admin button", async ({ page }) => {
   await signInAs(page, ACCOUNTS.complete.email);
   await expect(page.getByRole("link", { name: "Admin Dashboard" })).toHaveCount(0);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Admin", exact: true })).toHaveCount(0);
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/$/);
   const refused = await page.request.post("/admin", {

@@ -7,6 +7,7 @@ import * as resetRoute from "~/routes/reset-password";
 import * as signinRoute from "~/routes/signin";
 import * as signoutRoute from "~/routes/signout";
 import * as signupRoute from "~/routes/signup";
+import { grantAdmin } from "~/server/auth/accounts.server";
 import { getSessionUser } from "~/server/auth/auth.server";
 import { emailOutbox, freeListingGrants, profiles, rateLimitHits, session, user, verification } from "~/server/db/schema";
 import { readFlash } from "~/server/flash.server";
@@ -238,6 +239,7 @@ describe("sign in", () => {
     );
     expect(known.data).toEqual({
       redirectTo: "/dashboard/subscription",
+      asked: true,
       notice: "Please sign in to continue with your subscription.",
       email: null,
     });
@@ -247,6 +249,18 @@ describe("sign in", () => {
     const cookie = await sessionCookie(harness.services, "signin@example.com", "right-password");
     const already = await call(signinRoute.loader, getRequest("/signin?redirectTo=%2Fsafety-first", cookie), harness.services);
     expect(already.location).toBe("/safety-first");
+  });
+
+  it("lands an admin with nowhere asked to go on /admin, and honours a page that asked", async () => {
+    await createAccount(harness.services, "landing-admin@example.com", "right-password");
+    await grantAdmin(harness.database.db, "landing-admin@example.com");
+    await createAccount(harness.services, "landing-performer@example.com", "right-password");
+    expect((await signInWith("landing-admin@example.com", "right-password")).location).toBe("/admin");
+    expect((await signInWith("landing-admin@example.com", "right-password", "/dashboard")).location).toBe("/dashboard");
+    expect((await signInWith("landing-performer@example.com", "right-password")).location).toBe("/dashboard");
+    // The page sends no destination unless one was asked for.
+    const plain = await call(signinRoute.loader, getRequest("/signin"), harness.services);
+    expect(plain.data).toMatchObject({ redirectTo: "/dashboard", asked: false });
   });
 
   it("holds back whoever failed repeatedly on an account, even with the right password", async () => {

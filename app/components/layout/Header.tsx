@@ -5,7 +5,7 @@ import { ShortlistLink } from "~/components/shortlist/ShortlistLink";
 
 interface HeaderProps {
   siteName: string;
-  user: { id: string; email: string } | null;
+  user: { id: string; email: string; isAdmin?: boolean } | null;
 }
 
 const NAV = [
@@ -38,6 +38,11 @@ function AccountLinks({ user, mobile, onNavigate }: { user: HeaderProps["user"];
   if (user) {
     return (
       <>
+        {user.isAdmin ? (
+          <NavLink to="/admin" className={linkClass} onClick={onNavigate}>
+            Admin
+          </NavLink>
+        ) : null}
         <NavLink to="/dashboard" className={linkClass} onClick={onNavigate}>
           Dashboard
         </NavLink>

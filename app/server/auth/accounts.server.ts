@@ -108,7 +108,7 @@ export async function takeNewAccountEmail(
   return { email, headers: new Headers({ "Set-Cookie": await cookie.serialize("", { maxAge: 0 }) }) };
 }
 
-export type SignInOutcome = { ok: true; headers: Headers } | { ok: false; message: string; status: number; title?: string };
+export type SignInOutcome = { ok: true; headers: Headers; userId: string } | { ok: false; message: string; status: number; title?: string };
 
 export async function signIn(
   svc: AccountServices,
@@ -123,7 +123,7 @@ export async function signIn(
       headers: authHeaders(svc, request),
       returnHeaders: true,
     });
-    return { ok: true, headers: result.headers };
+    return { ok: true, headers: result.headers, userId: result.response.user.id };
   } catch (error) {
     if (!isAPIError(error)) throw error;
     // The limit's reason is the server's message; a wrong password is the spec's own sentence.
