@@ -145,6 +145,13 @@ test("the admin deactivates a profile, a visitor gets Profile Not Found, and act
   await expect(row.getByText(listed.email)).toBeVisible();
   await expect(row.getByText(/^Paid until /).filter({ visible: true })).toBeVisible();
   await expectAccessible(page, TOASTS_ASIDE);
+  // On a phone the columns' headings are gone: each badge says what it is.
+  const desktop = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(row.getByText("Status", { exact: true })).toBeVisible();
+  await expect(row.getByText("Payment", { exact: true })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("admin-profiles-390.png") });
+  if (desktop) await page.setViewportSize(desktop);
 
   await row.getByRole("button", { name: `Deactivate profile ${listed.displayName}` }).click();
   await expect(toast(page, "Profile deactivated successfully")).toBeVisible();

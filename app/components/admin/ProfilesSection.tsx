@@ -76,9 +76,16 @@ export function ProfilesTable({ location, rows, info }: { location: AdminLocatio
                   {email ? <span className="block break-all text-slate-700">{email}</span> : null}
                   {row.accountUnconfirmed ? <UnconfirmedBadge /> : null}
                   <span className="block text-slate-700 md:hidden">{formatLocation(row.city, row.state) || "No location yet"}</span>
-                  <span className="mt-1 flex flex-wrap items-start gap-2 sm:hidden">
-                    <ActiveBadge isActive={row.isActive} />
-                    <PaymentBadge row={row} />
+                  {/* The columns' headings are hidden on a phone: each badge says what it is. */}
+                  <span className="mt-1 flex flex-wrap items-start gap-x-4 gap-y-2 sm:hidden">
+                    <span className="flex items-center gap-1.5">
+                      <span className="text-xs font-medium text-slate-700">Status</span>
+                      <ActiveBadge isActive={row.isActive} />
+                    </span>
+                    <span className="flex items-start gap-1.5">
+                      <span className="pt-0.5 text-xs font-medium text-slate-700">Payment</span>
+                      <PaymentBadge row={row} />
+                    </span>
                   </span>
                 </span>
               </div>
