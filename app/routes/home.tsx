@@ -19,7 +19,6 @@ import { SUBSCRIPTION_SIGN_IN_NOTICE } from "~/lib/subscription";
 const HOME_CATEGORIES = ["Hero", "Villain", "Anime/Manga"];
 const SUBSCRIPTION_PATH = "/dashboard/subscription";
 
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const featured = await getFeaturedProfiles(context.db);
   const stateCounts = await countPublicProfilesByState(context.db);
