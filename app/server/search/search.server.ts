@@ -31,7 +31,8 @@ export { MAX_COUNTED } from "./page.server";
 //   3. rank        which rows the words admit and in what order (rank.server.ts): precision tiers
 //                  (character above category above bio, the typed word above its expansions),
 //                  then nearest first, or the visitor's sort; readings tried in turn until one
-//                  finds somebody (every word, related categories, the most words);
+//                  finds somebody (every word, kindred characters, related categories, the
+//                  most words), around a place until one fills the first three from near it;
 //   4. page        one page of it (page.server.ts), band by band, counted up to MAX_COUNTED.
 // The refinements (budget, distance, audience, solo or group; listing-conditions.server.ts) narrow
 // every stage alike; by default adults-only acts are left out. When nobody in any band matches, the
