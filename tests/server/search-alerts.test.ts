@@ -323,6 +323,18 @@ describe("the job", () => {
     expect(await checkSearchAlerts(services, { now: new Date(now.getTime() + ALERT_RECHECK_MS + 1000) })).toEqual({ checked: 1, mailed: 0 });
   });
 
+  it("mails a near performer who plays the part even when few are near, and never the kindred ones a page adds", async () => {
+    const now = new Date();
+    await confirmedAlert("elsa-fan@example.com", "elsa orlando");
+    // One ice queen near Orlando: the page widens to the area's princesses; the alert does not.
+    const iceQueen = await addPerformer(database.db, { displayName: "Orlando Snow Show", characters: ["Ice Queen"], state: "FL", city: "Orlando" });
+    await addPerformer(database.db, { displayName: "Orlando Tea Party Royals", characters: ["Fairy-Tale Princess"], state: "FL", city: "Orlando" });
+    expect(await checkSearchAlerts(services, { now: new Date(now.getTime() + ALERT_RECHECK_MS + 1000) })).toEqual({ checked: 1, mailed: 1 });
+    const mails = (await delivered()).filter((m) => m.to.includes("elsa-fan@example.com"));
+    expect(mails.map((m) => m.subject)).toEqual(['New on CostumeCast: Orlando Snow Show, for "elsa" near Orlando, FL']);
+    expect(mails[0].text).toContain(`/profile/${iceQueen}`);
+  });
+
   it(`mails one alert at most ${MATCH_MAILS_PER_DAY} performers a day; the rest follow on later days`, async () => {
     const now = new Date();
     await confirmedAlert("parent@example.com");

@@ -64,7 +64,8 @@ export async function runAlertSearch(db: Executor, search: AlertSearch, today?: 
   const input = alertSearchInput(search);
   const idle = input.q === "" && !input.state;
   if (idle) return { input, idle, placeLabel: null, matches: [] };
-  const outcome = await searchProfiles(db, input, { pageSize: ALERT_MATCHES_READ, ...(today ? { today } : {}) });
+  // Exact matches only: a performer of the kind asked for who is near counts even when few are.
+  const outcome = await searchProfiles(db, input, { pageSize: ALERT_MATCHES_READ, exactOnly: true, ...(today ? { today } : {}) });
   const matches = outcome.closest
     ? []
     : outcome.hits.map(({ profile }) => ({ id: profile.id, displayName: profile.displayName, city: profile.city, state: profile.state }));

@@ -87,6 +87,11 @@ export interface SearchOptions {
   today?: string;
   /** How far "Nearby, may charge travel" reaches (the NEARBY_MILES setting). */
   nearbyMiles?: number;
+  /**
+   * Keep to the first reading that finds anyone, even with too few of them near the place: what
+   * matches every word, for a search alert's "new matches" (true); a page widens (false, the default).
+   */
+  exactOnly?: boolean;
 }
 
 function inCategory(category: string): SQL {
@@ -208,7 +213,7 @@ export async function searchProfiles(db: Executor, input: SearchInput, options: 
     if (i === 0) exactFound = true;
     const near = scope ? nearCount(candidate, bands) : 0;
     if (!best || near > best.near) best = { index: i, ranking, found: candidate, near };
-    if (!scope || near >= FIRST_THREE || (i > 0 && near > 0)) break;
+    if (!scope || options.exactOnly || near >= FIRST_THREE || (i > 0 && near > 0)) break;
   }
   if (best) {
     used = best.ranking;
