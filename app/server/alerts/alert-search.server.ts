@@ -44,6 +44,12 @@ export function placeLabelOf(outcome: Pick<SearchOutcome, "input" | "zip" | "pla
   return null;
 }
 
+/** The words typed without the place's (see searchWords), and the place named once ("Orlando, FL"). */
+export function wordsAndPlaceOf(outcome: Pick<SearchOutcome, "input" | "zip" | "place">): { words: string; place: string | null } {
+  const place = placeLabelOf(outcome);
+  return { words: searchWords(outcome.input.q, place, outcome.input.state), place };
+}
+
 export interface AlertMatch {
   id: string;
   displayName: string;

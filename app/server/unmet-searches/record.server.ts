@@ -1,7 +1,6 @@
 import { createHmac } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { searchWords } from "~/lib/search-alert-view";
-import { placeLabelOf } from "../alerts/alert-search.server";
+import { wordsAndPlaceOf } from "../alerts/alert-search.server";
 import { clientKey } from "../client-key.server";
 import type { AppConfig } from "../config.server";
 import type { Executor } from "../db/client.server";
@@ -33,8 +32,7 @@ export interface UnmetSearch {
 /** The unmet search a result page stands for, or null when it found someone (or nothing was asked). */
 export function unmetSearchOf(outcome: Pick<SearchOutcome, "input" | "idle" | "total" | "zip" | "place" | "unknownZip">): UnmetSearch | null {
   if (outcome.idle || outcome.total > 0 || outcome.unknownZip) return null;
-  const place = placeLabelOf(outcome);
-  const words = searchWords(outcome.input.q, place, outcome.input.state);
+  const { words, place } = wordsAndPlaceOf(outcome);
   if (!words && !place) return null;
   return { words, place: place ?? "" };
 }
