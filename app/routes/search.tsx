@@ -12,8 +12,7 @@ import { noResultsHelp } from "~/server/search/no-results.server";
 import { parseSearchInput } from "~/server/search/query.server";
 import { bandTexts, hitsWithDistanceText } from "~/server/search/result-text.server";
 import { searchProfiles, type SearchOutcome } from "~/server/search/search.server";
-import { placeLabelOf } from "~/server/alerts/alert-search.server";
-import { searchWords } from "~/lib/search-alert-view";
+import { wordsAndPlaceOf } from "~/server/alerts/alert-search.server";
 import { cityNamesOf } from "~/lib/us-states";
 import { closestMatchesAlert } from "~/lib/search-view";
 import { NO_REFINEMENTS, refinementCount } from "~/lib/listing-refinements";
@@ -22,9 +21,8 @@ import { noteUnmetSearch } from "~/server/unmet-searches/record.server";
 /** Why the page shows more than exact matches, in words (none when it does not). */
 function closestAlertOf(outcome: SearchOutcome) {
   if (!outcome.closestReason) return null;
-  const place = placeLabelOf(outcome);
-  const near = place ? { words: searchWords(outcome.input.q, place, outcome.input.state), place } : null;
-  return closestMatchesAlert(outcome.input.q, outcome.closestReason, near);
+  const { words, place } = wordsAndPlaceOf(outcome);
+  return closestMatchesAlert(outcome.input.q, outcome.closestReason, place ? { words, place } : null);
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -46,7 +44,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       place: outcome.place,
       ambiguousPlace: outcome.ambiguousPlace,
       expansions: outcome.expansions,
-      closest: outcome.closest,
       closestAlert: closestAlertOf(outcome),
       banded: outcome.banded,
       hits: hitsWithDistanceText(outcome),

@@ -30,7 +30,6 @@ export interface SearchResultsData {
   /** Distances were measured from a point (a ZIP code, town or city): cards come in bands. */
   banded: boolean;
   expansions: SearchExpansion[];
-  closest: boolean;
   /** Why more than the exact matches are shown, written by the server (closestMatchesAlert). */
   closestAlert: { title: string; body: string } | null;
   hits: {

@@ -68,7 +68,7 @@ export interface SearchOutcome {
   banded: boolean;
   /** Phrases the dictionary knew, and what else was searched for them. */
   expansions: SearchExpansion[];
-  /** No performer matched everything asked where asked; these are the closest (most words, or nearest anywhere). */
+  /** No performer matched everything asked where asked; these are the closest (closestReason says why). */
   closest: boolean;
   /** Why the closest were shown (null when not): too few near, only similar performers, or most words. */
   closestReason: ClosestReason | null;
@@ -218,8 +218,7 @@ export async function searchProfiles(db: Executor, input: SearchInput, options: 
   if (best) {
     used = best.ranking;
     found = best.found;
-    outcome.closest = best.index > 0;
-    if (outcome.closest) outcome.closestReason = used.matched ? "most words" : exactFound ? "few near" : "similar";
+    if (best.index > 0) outcome.closestReason = used.matched ? "most words" : exactFound ? "few near" : "similar";
   } else used = readings[readings.length - 1];
   const hasWords = understood.groups.length > 0;
   if (found.total === 0 && (scope || (hasWords && where.place?.kind === "state"))) {
@@ -227,8 +226,7 @@ export async function searchProfiles(db: Executor, input: SearchInput, options: 
     used = readings[readings.length - 1];
     found = scope ? await read(used, where.conditions, [nearestBand(scope)]) : await read(used, [], [EVERYONE]);
     // Without words this is the page's only offer ("nearest performers"), not a weaker match.
-    outcome.closest = found.total > 0 && hasWords;
-    if (outcome.closest) outcome.closestReason = used.matched ? "most words" : "similar";
+    outcome.closestReason = found.total > 0 && hasWords ? (used.matched ? "most words" : "similar") : null;
   }
   outcome.expansions = describeExpansions(understood.groups, used.reach);
 
@@ -242,6 +240,7 @@ export async function searchProfiles(db: Executor, input: SearchInput, options: 
   await annotateMatches(db, hits, understood.groups, used.reach);
   return {
     ...outcome,
+    closest: outcome.closestReason !== null,
     hits,
     total: found.total,
     totalAtLeast: found.totalAtLeast,
