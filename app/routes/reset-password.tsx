@@ -7,7 +7,7 @@ import { AuthForm } from "~/components/auth/AuthForm";
 import { forgotPasswordSchema, resetPasswordSchema } from "~/lib/auth-schemas";
 import { parseForm } from "~/lib/form";
 import { pageMeta, siteFrom } from "~/lib/meta";
-import { addressOfStaleResetLink, isResetTokenValid, resetPassword } from "~/server/auth/accounts.server";
+import { resetLinkState, resetPassword } from "~/server/auth/accounts.server";
 import { AUTH_MESSAGES } from "~/server/auth/messages.server";
 import { redirectWithFlash } from "~/server/flash.server";
 
@@ -16,11 +16,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Only a recovery link from the email opens this page.
   if (url.searchParams.get("type") !== "recovery") throw redirect("/signin");
   const token = url.searchParams.get("token") ?? "";
-  if (!(await isResetTokenValid(context.auth, token))) {
+  const link = await resetLinkState(context.auth, token);
+  if (!link.live) {
     // A used or expired link: a page that says so and sends a new one, to the address it went to
     // when that is still known (an expired link; a used one is gone), rather than a passing toast.
-    const email = await addressOfStaleResetLink(context.auth, token);
-    return data({ token: null, stale: { message: AUTH_MESSAGES.invalidRecoveryLink, email: email ?? "" } }, { status: 400 });
+    return data({ token: null, stale: { message: AUTH_MESSAGES.invalidRecoveryLink, email: link.email ?? "" } }, { status: 400 });
   }
   return { token, stale: null };
 }

@@ -148,26 +148,19 @@ export async function requestPasswordReset(svc: AccountServices, request: Reques
   }
 }
 
-/** Whether a recovery token exists and has not expired (it is deleted once used). */
-export async function isResetTokenValid(auth: Auth, token: string): Promise<boolean> {
-  // No token holds a control character; a NUL byte would fail in SQL (a 500) instead of "invalid link".
-  if (!token || token.length > 200 || hasControlCharacter(token)) return false;
-  const ctx = await auth.$context;
-  const found = await ctx.internalAdapter.findVerificationValue(`reset-password:${token}`);
-  return !!found && found.expiresAt.getTime() > Date.now();
-}
-
 /**
- * The address a reset link was sent to while better-auth still holds its token (an expired link;
- * a used one is gone), so the page that says the link no longer works can ask for a new one to it.
+ * Whether a reset link still works, and if not, the address it was sent to while better-auth still
+ * holds its token (an expired link; a used one is gone), so the page that says the link no longer
+ * works can ask for a new one to it. One look-up of the token for both.
  */
-export async function addressOfStaleResetLink(auth: Auth, token: string): Promise<string | null> {
-  if (!token || token.length > 200 || hasControlCharacter(token)) return null;
+export async function resetLinkState(auth: Auth, token: string): Promise<{ live: true } | { live: false; email: string | null }> {
+  // No token holds a control character; a NUL byte would fail in SQL (a 500) instead of "invalid link".
+  if (!token || token.length > 200 || hasControlCharacter(token)) return { live: false, email: null };
   const ctx = await auth.$context;
   const found = await ctx.internalAdapter.findVerificationValue(`reset-password:${token}`);
-  if (!found) return null;
-  const user = await ctx.internalAdapter.findUserById(found.value);
-  return user?.email ?? null;
+  if (found && found.expiresAt.getTime() > Date.now()) return { live: true };
+  const user = found ? await ctx.internalAdapter.findUserById(found.value) : null;
+  return { live: false, email: user?.email ?? null };
 }
 
 export type ResetOutcome = "updated" | "invalid-token" | "rate-limited" | { failed: string };
