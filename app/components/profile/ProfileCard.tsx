@@ -34,8 +34,9 @@ function distanceLabel(miles: number): string {
 
 /**
  * One performer in a grid. Every card has the same lines in the same order (price always, then the
- * categories, wrapping on a phone when three do not fit one line), so a row of them reads evenly. On phones it is a compact row (picture left, text
- * right) so a screen holds several; from 640 px a tall card with a square picture.
+ * categories, wrapping on a phone when three do not fit one line), so a row of them reads evenly.
+ * On phones it is a compact row (picture left, text right) so a screen holds several; from 640 px a
+ * tall card with a square picture.
  */
 export function ProfileCard({ profile, distanceMiles, distanceText, headingLevel = 3, priority = false, match }: ProfileCardProps) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
