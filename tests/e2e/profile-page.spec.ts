@@ -145,6 +145,8 @@ test("on a wide screen the contact box sits beside the gallery with the facts an
   expect(aside!.y).toBeLessThan(gallery!.y + gallery!.height);
   // The phone's pinned bar is not shown here.
   await expect(page.getByRole("link", { name: `Send a message to ${STAR.displayName}` })).toBeHidden();
+  // The cursor is put in the form by script; before the page's scripts run the link is a plain jump.
+  await waitForHydration(page);
   await box.getByRole("link", { name: "Send a message" }).click();
   await expect(page.getByRole("textbox", { name: "Name", exact: true })).toBeFocused();
   await expectAccessible(page, TOASTS_ASIDE);
