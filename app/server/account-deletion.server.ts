@@ -1,8 +1,9 @@
-import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { AppConfig } from "./config.server";
 import type { Executor } from "./db/client.server";
 import {
   emailOutbox,
+  freeListingGrants,
   freeListingRequests,
   profileImages,
   profiles,
@@ -29,8 +30,10 @@ import { queueStoredFileDeletions, sweepStoredFileDeletions } from "./stored-fil
 // Order, so nothing is ever half deleted:
 // 1. One transaction locks the account, cancels its live Stripe subscriptions (and expires an open
 //    checkout, which could otherwise still be paid), then deletes the user row (the admin's: the
-//    profile row); the foreign keys take the profile (so it leaves the directory), categories,
-//    images' rows, inquiries, and for a whole account sessions, roles and payment rows with it. For
+//    profile row, and its running free year is revoked); the foreign keys take the profile (so it
+//    leaves the directory), categories, images' rows, inquiries, and for a whole account sessions,
+//    roles and payment rows with it. A Stripe event arriving later for an admin's deletion finds
+//    no profile and opens none (refreshListing): the profile stays deleted. For
 //    a whole account the person's free-listing applications and the mail still waiting for them go
 //    too; the confirmation mail and, for an admin, the audit row are written in
 //    the same transaction. A Stripe failure rolls everything back: the account stays as it was
@@ -155,7 +158,15 @@ export async function deleteAccount(
     if (wholeAccount) await tx.delete(verification).where(eq(verification.value, account.id));
     await queueStoredFileDeletions(tx, fileKeys);
     if (wholeAccount) await tx.delete(user).where(eq(user.id, account.id));
-    else await tx.delete(profiles).where(eq(profiles.id, account.id));
+    else {
+      await tx.delete(profiles).where(eq(profiles.id, account.id));
+      // The free year was for the listing that is gone: left running, the daily job would list the
+      // account again (refreshListing opens a row for a running grant).
+      await tx
+        .update(freeListingGrants)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(freeListingGrants.userId, account.id), isNull(freeListingGrants.revokedAt)));
+    }
 
     if (input.actor.kind === "admin") {
       await recordAudit(tx, { adminId: input.actor.adminId, action: "profile.delete", targetType: "profile", targetId: account.id });

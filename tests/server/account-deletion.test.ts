@@ -9,6 +9,7 @@ import {
   adminAuditLog,
   contactMessages,
   emailOutbox,
+  freeListingGrants,
   freeListingRequests,
   profileCategories,
   profileImages,
@@ -22,12 +23,14 @@ import {
   verification,
 } from "~/server/db/schema";
 import { getPublicProfile } from "~/server/directory.server";
+import { expireListings } from "~/server/jobs/listing-lifecycle.server";
 import { startCheckout } from "~/server/payments/checkout.server";
+import { grantFreeListing } from "~/server/payments/grants.server";
 import { createLocalStorage } from "~/server/storage/local.server";
 import type { Storage } from "~/server/storage/storage.server";
 import { sweepStoredFileDeletions } from "~/server/stored-file-deletions.server";
 import { parentInquiry } from "./accounts-fixtures";
-import { ENGINE, createProfile, createUser, mailTo, subscribeAndPay, usePaymentsHarness } from "./payments-fixtures";
+import { ENGINE, createProfile, createUser, listing, mailTo, subscribeAndPay, usePaymentsHarness } from "./payments-fixtures";
 
 // Deleting an account, from the dashboard and from /admin: one transaction for the rows, the
 // subscription cancelled in the Stripe-shaped sandbox over HTTP, the files removed after the commit
@@ -240,14 +243,19 @@ describe(`account deletion (${ENGINE})`, () => {
 
     // The spec's admin deletes the profile; the owner keeps their account and may start again.
     expect(await rowsFor(account.id)).toMatchObject({ user: 1, categories: 0, images: 0, inquiries: 0 });
-    // The cancellation's webhook then records the ended subscription on a bare listing row (as for
-    // anyone who pays before writing a profile): nothing of the deleted profile is in it.
+    // The cancellation's webhook then arrives with paid time left on the subscription: it is
+    // recorded, and the deleted profile stays deleted (no bare "Unnamed profile, paid until" row).
     await waitFor(
       () => harness.webhookAnswers.filter((a) => a.type === "customer.subscription.deleted").length,
       (n) => n > 0,
     );
-    const [bare] = await harness.database.db.select().from(profiles).where(eq(profiles.id, account.id));
-    expect(bare === undefined || (bare.displayName === null && bare.bio === null)).toBe(true);
+    expect(harness.webhookAnswers.filter((a) => a.type === "customer.subscription.deleted").every((a) => a.result.status === 200)).toBe(true);
+    const [stored] = await harness.database.db.select().from(stripeSubscriptions).where(eq(stripeSubscriptions.id, subscription.id));
+    expect(stored.status).toBe("canceled");
+    expect(await harness.database.db.select().from(profiles).where(eq(profiles.id, account.id))).toEqual([]);
+    // Nor does the daily listing job bring it back.
+    await expireListings(harness.context);
+    expect(await harness.database.db.select().from(profiles).where(eq(profiles.id, account.id))).toEqual([]);
     expect(await getPublicProfile(harness.database.db, account.id)).toBeNull();
     for (const key of keys) expect(await fileExists(key)).toBe(false);
     expect(harness.sandbox.subscriptions().find((s) => s.id === subscription.id)?.status).toBe("canceled");
@@ -259,6 +267,30 @@ describe(`account deletion (${ENGINE})`, () => {
     expect(notice).toHaveLength(1);
     expect(notice[0].text).toContain("Our team has removed your CostumeCast profile from the directory.");
     expect(notice[0].text).toContain("you can still sign in");
+    await harness.database.db.delete(adminAuditLog);
+  });
+
+  it("an admin's deletion of a free-year holder's profile ends the free year, and the daily job does not list the account again", async () => {
+    const account = await createUser(harness, "free-year-deleted@example.com");
+    await createProfile(harness, account.id);
+    await grantFreeListing(harness.database.db, harness.context, { userId: account.id });
+    expect((await listing(harness, account.id))?.paymentStatus).toBe("paid");
+    const admin = await createUser(harness, "admin-free-year@example.com");
+    await harness.database.db.insert(userRoles).values({ userId: admin.id, role: "admin" });
+
+    const answer = await handleAdminAction({ ...context(), logger: harness.context.logger! }, admin.id, {
+      intent: "delete-profile",
+      id: account.id,
+      confirmed: "yes",
+    });
+    expect(answer).toMatchObject({ kind: "done" });
+    const [grant] = await harness.database.db.select().from(freeListingGrants).where(eq(freeListingGrants.userId, account.id));
+    expect(grant.revokedAt).not.toBeNull();
+    await expireListings(harness.context);
+    expect(await listing(harness, account.id)).toBeNull();
+    // The owner may start again: a new payment opens a listing row as for anyone.
+    await subscribeAndPay(harness, account.id);
+    expect((await listing(harness, account.id))?.paymentStatus).toBe("paid");
     await harness.database.db.delete(adminAuditLog);
   });
 

@@ -86,6 +86,11 @@ export function deriveListing(
   return { paymentStatus: expiry >= today ? "paid" : "expired", paymentExpiry: expiry };
 }
 
+/** A free year that is on today: not revoked, begun and not over. */
+function isRunningGrant(grant: GrantFacts, today: string): boolean {
+  return grant.revokedAt === null && grant.startsOn <= today && grant.endsOn >= today;
+}
+
 /** Records that a notice went out; false when it already had, so the caller sends nothing. */
 export async function claimNotice(
   tx: Executor,
@@ -151,6 +156,11 @@ export async function refreshListing(
   const before: ListingState | null = profile
     ? { paymentStatus: profile.paymentStatus as PaymentStatus, paymentExpiry: profile.paymentExpiry }
     : null;
+  // Without a row, only something still running opens one (a performer who pays before writing a
+  // profile): a profile an admin deleted stays deleted when its subscription's cancellation, or
+  // any later event, arrives with paid time left on it.
+  const opens = before !== null || subscriptions.some((sub) => isLiveSubscription(sub.status)) || grants.some((g) => isRunningGrant(g, today));
+  if (!opens) return { userId, before, after, changed: false };
   const changed = before
     ? before.paymentStatus !== after.paymentStatus || before.paymentExpiry !== after.paymentExpiry
     : after.paymentStatus !== "pending";
