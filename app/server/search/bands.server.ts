@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { PlaceGroup } from "~/lib/place-listing-view";
 import { profiles } from "../db/schema";
-import { boxSql, distanceSql, literal, LONGEST_RANGE, rangeMilesSql, type Point } from "./zip.server";
+import { boxSql, distanceSql, literal, LONGEST_RANGE, rangeMilesSql, wordsAreaSql, type Point } from "./zip.server";
 
 // The second stage of a search (and all of a city page's grouping): where the visitor is, and who
 // can come. A place with a point (a ZIP code, a town or city, a city page) splits performers into
@@ -59,7 +59,7 @@ export function placeBands({ point, nearbyMiles, radiusMiles }: PlaceBands): Ban
   const inRange = sql`${distance} <= ${rangeMilesSql}`;
   const covers = sql`((${nationwide} and ${within(nearbyMiles)}) or (${profiles.travelRadius} <> 'nationwide' and ${inRange}))`;
   const region: Region = {
-    where: and([boxSql(point, limit(Math.max(LONGEST_RANGE, nearbyMiles))), sql`(${within(nearbyMiles)} or ${covers})`, ...radius]),
+    where: and([wordsAreaSql(point, limit(Math.max(LONGEST_RANGE, nearbyMiles))), sql`(${within(nearbyMiles)} or ${covers})`, ...radius]),
     band: sql`(case when ${covers} then 0 else 1 end)`,
   };
   const bands: Band[] = [

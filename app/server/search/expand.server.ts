@@ -14,9 +14,12 @@ import type { QueryGroup } from "./understand.server";
 /** Alternatives per group at most: enough for the biggest entry, bounded for the index. */
 const MAX_ALTERNATIVES = 24;
 
-/** What was typed, with longer words also matching as a prefix ("prin" finds "princess"). */
+/**
+ * What was typed, with longer words also matching as a prefix ("prin" finds "princess"), unless no
+ * performer's word is longer (the group's `whole` words).
+ */
 function typedPart(group: QueryGroup): string {
-  return group.words.map((w) => (w.length >= 3 ? `${w}:*` : w)).join(" <-> ");
+  return group.words.map((w) => (w.length >= 3 && !group.whole?.includes(w) ? `${w}:*` : w)).join(" <-> ");
 }
 
 /**

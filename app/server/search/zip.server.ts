@@ -1,6 +1,6 @@
-import { sql, type SQL } from "drizzle-orm";
+import { getTableName, sql, type SQL } from "drizzle-orm";
 import { TRAVEL_RANGES } from "~/lib/constants";
-import { profiles } from "../db/schema";
+import { profileSearch, profiles } from "../db/schema";
 import { zipTable, type ZipRecord } from "../places/zip-table.server";
 
 // ZIP geometry: where a ZIP code is (an offline table), how far a performer is from a point, how
@@ -42,14 +42,55 @@ export function distanceSql(lat: number, lon: number): SQL {
         * power(sin(radians(${profiles.longitude} - ${literal(lon)}) / 2), 2)))))`;
 }
 
+/** The box's extents around a point, in degrees. */
+function boxExtent(point: Point, miles: number) {
+  const dLat = miles / MILES_PER_DEGREE_LAT + 0.01;
+  const dLon = miles / (MILES_PER_DEGREE_LAT * Math.max(0.1, Math.cos((point.latitude * Math.PI) / 180))) + 0.01;
+  return { south: point.latitude - dLat, north: point.latitude + dLat, west: point.longitude - dLon, east: point.longitude + dLon };
+}
+
 /**
  * The box of coordinates holding every point within `miles` of `point`, as SQL: a range of the
  * coordinates index's first column, so a place's performers are read from it before any distance
  * is worked out.
  */
 export function boxSql(point: Point, miles: number): SQL {
-  const dLat = miles / MILES_PER_DEGREE_LAT + 0.01;
-  const dLon = miles / (MILES_PER_DEGREE_LAT * Math.max(0.1, Math.cos((point.latitude * Math.PI) / 180))) + 0.01;
-  return sql`${profiles.latitude} between ${literal(point.latitude - dLat)} and ${literal(point.latitude + dLat)}
-      and ${profiles.longitude} between ${literal(point.longitude - dLon)} and ${literal(point.longitude + dLon)}`;
+  const box = boxExtent(point, miles);
+  return sql`${profiles.latitude} between ${literal(box.south)} and ${literal(box.north)}
+      and ${profiles.longitude} between ${literal(box.west)} and ${literal(box.east)}`;
+}
+
+/**
+ * The same box as a plain test of each row, which the coordinates index cannot answer: beside the
+ * squares, so PostgreSQL reads the words-and-place index rather than the box's whole stripe of
+ * the coordinates index (it underestimates a city's box, 6,600 rows expected for Orlando's 16,000).
+ */
+function boxTestSql(point: Point, miles: number): SQL {
+  const box = boxExtent(point, miles);
+  return sql`(${profiles.latitude} + 0) between ${literal(box.south)} and ${literal(box.north)}
+      and (${profiles.longitude} + 0) between ${literal(box.west)} and ${literal(box.east)}`;
+}
+
+/**
+ * Beyond it a box's squares are not worth listing: only a box near the pole with a long reach
+ * (Alaska, 150 miles: about 200) comes close.
+ */
+const MOST_SQUARES = 400;
+
+/**
+ * The area around `point` for a read that tests words: the one-degree squares its box touches, as
+ * a condition on profile_search's geo_cell (schema.ts) that the words-and-place index answers with
+ * the words, and the box itself tested on the rows found. Only the box, read off the coordinates
+ * index, when the squares are too many.
+ */
+export function wordsAreaSql(point: Point, miles: number): SQL {
+  const box = boxExtent(point, miles);
+  const squares: number[] = [];
+  for (let lat = Math.floor(box.south); lat <= Math.floor(box.north); lat++) {
+    for (let lon = Math.floor(box.west); lon <= Math.floor(box.east); lon++) squares.push(lat * 1000 + lon);
+  }
+  if (squares.length > MOST_SQUARES) return boxSql(point, miles);
+  // Read as profiles, like every column here (db/narrow-profiles.server.ts).
+  const column = sql`${sql.identifier(getTableName(profiles))}.${sql.identifier(profileSearch.geoCell.name)}`;
+  return sql`${column} && ${sql.raw(`'{${squares.join(",")}}'::int[]`)} and ${boxTestSql(point, miles)}`;
 }
