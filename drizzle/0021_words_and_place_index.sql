@@ -1,2 +1,1 @@
-ALTER TABLE "profile_search" ADD COLUMN "geo_cell" integer[] GENERATED ALWAYS AS (case when latitude is null or longitude is null then null else array[(floor(latitude) * 1000 + floor(longitude))::int] end) STORED;--> statement-breakpoint
-CREATE INDEX "profile_search_public_cell_vector_idx" ON "profile_search" USING gin ("geo_cell","search_vector") WHERE is_active and payment_status = 'paid' and display_name is not null;
+CREATE INDEX "profile_search_public_cell_vector_idx" ON "profile_search" USING gin ((case when "latitude" is null or "longitude" is null then null else array[(floor("latitude") * 1000 + floor("longitude"))::int] end),"search_vector") WHERE is_active and payment_status = 'paid' and display_name is not null;

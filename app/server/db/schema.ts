@@ -1,6 +1,7 @@
 // The one database schema. Relative imports only: drizzle-kit loads this file without the `~/` alias.
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -246,6 +247,16 @@ export const profiles = pgTable(
   ],
 );
 
+/**
+ * The one-degree square a point lies in, as one number in an array (what the words-and-place index
+ * below holds): latitude's whole degrees times 1,000 plus longitude's (-81.4 -> -82), so every US
+ * square has its own number; null without coordinates. Written once for the index and the reads
+ * (search/zip.server.ts), which PostgreSQL matches by the expression.
+ */
+export function geoSquare(latitude: AnyPgColumn | SQL, longitude: AnyPgColumn | SQL): SQL {
+  return sql`(case when ${latitude} is null or ${longitude} is null then null else array[(floor(${latitude}) * 1000 + floor(${longitude}))::int] end)`;
+}
+
 // What /search reads of a profile, in a table of its own: a word common to thousands of performers
 // ("princess" at 100,000 profiles) is then read from a third of the pages the wide profiles rows
 // fill. The columns keep their names in profiles, so the search reads this table under that name
@@ -274,20 +285,17 @@ export const profileSearch = pgTable(
     audience: text("audience"),
     priceMin: integer("price_min"),
     groupPerformer: boolean("group_performer").notNull().default(false),
-    // The one-degree square the performer's city lies in (migration 0021), for the words-and-place
-    // index below: latitude's whole degrees times 1,000 plus longitude's (-81.4 → -82), so every
-    // US square has its own number.
-    geoCell: integer("geo_cell")
-      .array()
-      .generatedAlwaysAs(sql`case when latitude is null or longitude is null then null else array[(floor(latitude) * 1000 + floor(longitude))::int] end`),
   },
   (t) => [
-    // A search with words and a place (search/page.server.ts, readRegion): the squares around the
-    // place and the words, intersected inside one index, so only the few rows that have both are
-    // read from the table. Tested row by row, "princess" near Orlando read all 16,000 rows of the
+    // A search with words and a place (search/page.server.ts, readRegion): the one-degree squares
+    // around the place (geoSquare) and the words, intersected inside one index, so only the few
+    // rows that have both are read from the table. On an expression, not a stored column: adding
+    // a column rewrote the table, and its rows were no longer marked all-visible until a vacuum,
+    // which turned the coordinates index's index-only reads into table reads (the Los Angeles
+    // refined page at 1M: 92 -> 196 ms). Tested row by row, "princess" near Orlando read all 16,000 rows of the
     // 150-mile box at 1M; as a bitmap of the word alone, all 115,000 of its matches.
     index("profile_search_public_cell_vector_idx")
-      .using("gin", t.geoCell, t.searchVector)
+      .using("gin", geoSquare(t.latitude, t.longitude), t.searchVector)
       .where(sql`is_active and payment_status = 'paid' and display_name is not null`),
     // The same partial indexes the profiles table has for these reads (see there).
     index("profile_search_public_vector_idx")

@@ -1,6 +1,6 @@
-import { getTableName, sql, type SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { TRAVEL_RANGES } from "~/lib/constants";
-import { profileSearch, profiles } from "../db/schema";
+import { geoSquare, profiles } from "../db/schema";
 import { zipTable, type ZipRecord } from "../places/zip-table.server";
 
 // ZIP geometry: where a ZIP code is (an offline table), how far a performer is from a point, how
@@ -79,8 +79,7 @@ const MOST_SQUARES = 400;
 
 /**
  * The area around `point` for a read that tests words: the one-degree squares its box touches, as
- * a condition on profile_search's geo_cell (schema.ts) that the words-and-place index answers with
- * the words, and the box itself tested on the rows found. Only the box, read off the coordinates
+ * a condition the words-and-place index (schema.ts, geoSquare) answers with the words, and the box itself tested on the rows found. Only the box, read off the coordinates
  * index, when the squares are too many.
  */
 export function wordsAreaSql(point: Point, miles: number): SQL {
@@ -90,7 +89,5 @@ export function wordsAreaSql(point: Point, miles: number): SQL {
     for (let lon = Math.floor(box.west); lon <= Math.floor(box.east); lon++) squares.push(lat * 1000 + lon);
   }
   if (squares.length > MOST_SQUARES) return boxSql(point, miles);
-  // Read as profiles, like every column here (db/narrow-profiles.server.ts).
-  const column = sql`${sql.identifier(getTableName(profiles))}.${sql.identifier(profileSearch.geoCell.name)}`;
-  return sql`${column} && ${sql.raw(`'{${squares.join(",")}}'::int[]`)} and ${boxTestSql(point, miles)}`;
+  return sql`${geoSquare(profiles.latitude, profiles.longitude)} && ${sql.raw(`'{${squares.join(",")}}'::int[]`)} and ${boxTestSql(point, miles)}`;
 }
