@@ -347,6 +347,11 @@ if (postgresUrl()) {
         const page = await send(server.port, "GET", "/browse/TX");
         expect(page.headers["content-type"]).toMatch(/^text\/html/);
         expect(page.body).toContain("briefly unavailable");
+        // The spec's words for a list of performers that could not be read.
+        expect(page.body).toContain("<h1>Failed to load profiles</h1>");
+        expect((await send(server.port, "GET", "/categories/Hero")).body).toContain("<h1>Failed to load profiles</h1>");
+        expect((await send(server.port, "GET", "/")).body).toContain("<h1>Failed to fetch profiles</h1>");
+        expect((await send(server.port, "GET", `/profile/${PERFORMER}`)).body).toContain("<h1>We&#39;ll be right back</h1>");
         const ready = await send(server.port, "GET", "/readyz");
         expect(ready.status).toBe(503);
         expect(ready.headers["retry-after"]).toBe("30");

@@ -7,7 +7,7 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "~/server/config.server";
 import { createPglite, openDatabase } from "~/server/db/client.server";
-import { isDatabaseUnavailable } from "~/server/http/outage.server";
+import { isDatabaseUnavailable, outageResponse } from "~/server/http/outage.server";
 import { cspNonce, securityHeaders } from "~/server/http/security.server";
 import { freePort } from "../helpers/free-port";
 
@@ -118,5 +118,21 @@ describe("isDatabaseUnavailable", () => {
     expect(isDatabaseUnavailable(new Error("Failed query", { cause: shutdown }))).toBe(true);
     expect(isDatabaseUnavailable(starting)).toBe(true);
     expect(isDatabaseUnavailable(uniqueViolation)).toBe(false);
+  });
+});
+
+describe("the outage page's words", () => {
+  it("uses the spec's words for the lists of performers, on the page and its data request alike", async () => {
+    const heading = async (path: string) => (await outageResponse(path).text()).match(/<h1>(.*)<\/h1>/)?.[1];
+    expect(await heading("/")).toBe("Failed to fetch profiles");
+    expect(await heading("/_root.data")).toBe("Failed to fetch profiles");
+    for (const path of ["/browse", "/browse/TX", "/browse/TX.data", "/categories/Hero", "/search"]) {
+      expect(await heading(path), path).toBe("Failed to load profiles");
+    }
+    expect(await heading("/profile/abc")).toBe("We&#39;ll be right back");
+    expect(await heading("/browser-extension")).toBe("We&#39;ll be right back");
+    const answer = outageResponse("/browse");
+    expect(answer.status).toBe(503);
+    expect(answer.headers.get("Retry-After")).toBe("30");
   });
 });

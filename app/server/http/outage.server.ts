@@ -45,20 +45,36 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   return isDatabaseUnavailable(error.cause, depth + 1);
 }
 
-const OUTAGE_PAGE = `<!doctype html>
+/**
+ * The page's heading: the spec's words for a list of performers that could not be read (the
+ * listing pages' 'Failed to load profiles', the home page's featured list's 'Failed to fetch
+ * profiles'), else a general one.
+ */
+export function outageHeading(pathname: string): string {
+  const page = pathname.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
+  if (page === "/" || page === "/_root") return "Failed to fetch profiles";
+  if (/^\/(?:browse|categories|search)(?:\/|$)/.test(page)) return "Failed to load profiles";
+  return "We'll be right back";
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/'/g, "&#39;");
+
+function outagePage(heading: string): string {
+  return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Briefly unavailable</title></head>
 <body style="font-family: system-ui, sans-serif; max-width: 32rem; margin: 4rem auto; padding: 0 1rem; line-height: 1.5">
-<h1>We'll be right back</h1>
+<h1>${escapeHtml(heading)}</h1>
 <p>The site is briefly unavailable. Please try again in a minute.</p>
 </body>
 </html>
 `;
+}
 
 /** The 503 answer for a page during an outage (plain HTML, no scripts, nothing that needs the database). */
-export function outageResponse(): Response {
-  return new Response(OUTAGE_PAGE, {
+export function outageResponse(pathname: string): Response {
+  return new Response(outagePage(outageHeading(pathname)), {
     status: 503,
     headers: {
       "Content-Type": "text/html; charset=utf-8",

@@ -137,7 +137,7 @@ export function pageHandler(
       if (databaseDown) {
         outageLog.note(req);
         await response.body?.cancel();
-        response = outageResponse();
+        response = outageResponse(req.path);
       }
       if (render) {
         const { page, body } = await cache.capture(response, context.cspNonce ?? "");
