@@ -66,6 +66,8 @@ test("after a search near a place, the tiles count near it and search there", as
 test("a search that finds nobody offers a did-you-mean, the alert, the nearest places and the tiles", async ({ page }, testInfo) => {
   await page.goto("/search?q=sooperheerow+32801");
   await expect(page.getByRole("heading", { name: "0 performers found" })).toBeVisible();
+  // The spec's generic empty-list message leads, the search's own reason follows.
+  await expect(page.getByText("No profiles found matching your criteria.", { exact: true })).toBeVisible();
   await expect(page.getByText("Nobody listed matches “sooperheerow” near Orlando, FL yet.")).toBeVisible();
   const didYouMean = page.getByRole("link", { name: "superhero 32801" });
   await expect(didYouMean).toBeVisible();

@@ -4,7 +4,9 @@ import { SearchAlertForm } from "~/components/search/SearchAlertForm";
 import { milesAway, performerCount, type NearbyPlaceLink, type NoResultsHelp, type SearchSuggestion } from "~/lib/no-results-view";
 import { searchWords } from "~/lib/search-alert-view";
 
-const FALLBACK = "No performers found matching your search. Try other words, fewer filters or a nearby ZIP code.";
+/** The spec's generic empty-list message: a search has no more specific one of its own. */
+const GENERIC_EMPTY = "No profiles found matching your criteria.";
+const FALLBACK_ADVICE = "Try other words, fewer filters or a nearby ZIP code.";
 const LINK = "font-semibold text-brand-800 underline hover:no-underline";
 
 interface NoResultsProps {
@@ -68,7 +70,11 @@ function PlaceList({ places, label }: { places: NearbyPlaceLink[]; label: string
  */
 export function NoResults({ query, help }: NoResultsProps) {
   if (!help) {
-    return <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">{FALLBACK}</p>;
+    return (
+      <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">
+        {GENERIC_EMPTY} {FALLBACK_ADVICE}
+      </p>
+    );
   }
   const placesTitle = help.placeName ? `Performers near ${help.placeName}` : "Where most performers are";
   // The words without the place's (a ZIP code, "orlando fl"), which the sentence names once.
@@ -76,6 +82,7 @@ export function NoResults({ query, help }: NoResultsProps) {
   return (
     <div className="space-y-8">
       <div className="space-y-3 rounded-xl border border-dashed border-slate-300 bg-white p-5 sm:p-6">
+        <p className="font-semibold text-slate-900">{GENERIC_EMPTY}</p>
         <p className="text-slate-700">
           {words ? (
             <>
