@@ -169,10 +169,13 @@ export interface MessageRowView {
   profileId: string;
   /** The profile's display name, or "Unknown Profile". */
   profileName: string;
+  /** An admin has marked it read (the admins' triage; the performer's own flag is apart). */
   isRead: boolean;
 }
 
 export interface MessageDetailView extends MessageRowView {
+  /** The performer has opened it: their own flag, apart from the admins' `isRead`. */
+  performerRead: boolean;
   phoneNumber: string;
   city: string;
   state: string;

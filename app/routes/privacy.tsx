@@ -39,7 +39,8 @@ export default function Privacy() {
         <li>
           <strong>Inquiries.</strong> When you use a performer&rsquo;s contact form we store what you enter (your name,
           email, phone number, city, state, ZIP code, event types and message) and forward it to that performer by email,
-          so they can reply to you.
+          so they can reply to you. We keep that copy, and our team may read it to stop spam, scams and abuse and to keep
+          the site safe for families and performers.
         </li>
         <li>
           <strong>Free listing applications.</strong> If you apply for a free listing, we keep the details you send so

@@ -211,10 +211,13 @@ test("the admin reads a message, marks it read and deletes it", async ({ page },
   await expect(detail.getByText("About 40 kids, one hour.")).toBeVisible();
   await expectAccessible(page, TOASTS_ASIDE);
 
+  await expect(detail.getByText("Has not opened it yet", { exact: true })).toBeVisible();
   await detail.getByRole("button", { name: "Mark as Read" }).click();
   await expect(toast(page, "Marked as read")).toBeVisible();
   await expect(detail.getByText("Read", { exact: true })).toBeVisible();
   await expect(detail.getByRole("button", { name: "Mark as Read" })).toHaveCount(0);
+  // Read for the admins only: the performer has still not seen it.
+  await expect(detail.getByText("Has not opened it yet", { exact: true })).toBeVisible();
 
   page.once("dialog", (dialog) => {
     expect(dialog.message()).toBe("Are you sure you want to delete this message?");

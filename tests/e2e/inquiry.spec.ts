@@ -42,6 +42,9 @@ test.describe("sending an inquiry", () => {
     await page.goto(`/profile/${PERFORMER.id}`);
     const form = page.getByRole("form", { name: `Send ${PERFORMER.displayName} a message` });
     await expect(form).toBeVisible();
+    // Said before sending: the message is kept and may be read for safety.
+    await expect(form.getByText("We keep a copy of your message, and our team may read it to keep the site safe.")).toBeVisible();
+    await expect(form.getByRole("link", { name: "Privacy" })).toHaveAttribute("href", "/privacy");
     // The checks before sending and the cursor's move are the script's; the page's scripts start
     // once it has loaded and painted (without them the server answers the same errors).
     await waitForHydration(page);

@@ -23,7 +23,7 @@ const PAGES = [
     text: ["How do I contact a performer?", "Payments are between you and the performer", "$29 per year", "How do I report a profile?"],
   },
   { path: "/terms", h1: "Terms of Service", title: "Terms of Service | CostumeCast", text: ["Last updated: May 16, 2025", "at least 18 years old"] },
-  { path: "/privacy", h1: "Privacy Policy", title: "Privacy Policy | CostumeCast", text: ["Last updated: May 16, 2025", "GPS location"] },
+  { path: "/privacy", h1: "Privacy Policy", title: "Privacy Policy | CostumeCast", text: ["Last updated: May 16, 2025", "GPS location", "our team may read it to stop spam, scams and abuse"] },
   { path: "/contact", h1: "Contact Us", title: "Contact Us | CostumeCast", text: ["Winter Haven, Florida"] },
 ];
 

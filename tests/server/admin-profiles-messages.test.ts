@@ -147,11 +147,18 @@ describe(`admin messages (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
   it("lists newest first with read status, filter, search and counts, and shows the detail", async () => {
     const performer = await paidPerformer({ displayName: "Marvelous Mel" });
     const base = Date.parse("2026-02-01T00:00:00Z");
-    const older = await addMessage(performer.id, { createdAt: new Date(base), isRead: true });
-    const newer = await addMessage(performer.id, { senderName: "Sam Sender", senderEmail: "sam@example.com", createdAt: new Date(base + 1000) });
+    const older = await addMessage(performer.id, { createdAt: new Date(base), adminReadAt: new Date(base + 5000) });
+    // The performer has read this one; no admin has.
+    const newer = await addMessage(performer.id, {
+      senderName: "Sam Sender",
+      senderEmail: "sam@example.com",
+      createdAt: new Date(base + 1000),
+      isRead: true,
+    });
 
     const list = await listMessages(database.db);
     expect(list.rows.map((r) => r.id)).toEqual([newer.id, older.id]);
+    // Read and unread are the admins' own.
     expect(list.counts).toEqual({ all: 2, read: 1, unread: 1 });
     expect(list.rows[0]).toMatchObject({ profileName: "Marvelous Mel", isRead: false, senderEmail: "sam@example.com" });
     expect((await listMessages(database.db, { status: "unread" })).rows.map((r) => r.id)).toEqual([newer.id]);
@@ -160,6 +167,8 @@ describe(`admin messages (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
     await database.db.update(profiles).set({ displayName: null }).where(eq(profiles.id, performer.id));
     const detail = await getMessage(database.db, newer.id);
     expect(detail).toMatchObject({
+      isRead: false,
+      performerRead: true,
       profileName: UNKNOWN_PROFILE,
       phoneNumber: "512-555-0100",
       zip: "78701",
@@ -175,7 +184,11 @@ describe(`admin messages (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
     const message = await addMessage(performer.id);
 
     expect(await markMessageRead(database.db, { adminId: admin.id, messageId: message.id })).toEqual({ kind: "marked-read" });
-    expect((await getMessage(database.db, message.id))?.isRead).toBe(true);
+    // Read for the admins; still unread for the performer, whose inbox an admin's triage must not clear.
+    expect(await getMessage(database.db, message.id)).toMatchObject({ isRead: true, performerRead: false });
+    const [stored] = await database.db.select().from(contactMessages).where(eq(contactMessages.id, message.id));
+    expect(stored.isRead).toBe(false);
+    expect(stored.adminReadAt).not.toBeNull();
     expect(await markMessageRead(database.db, { adminId: admin.id, messageId: message.id })).toEqual({ kind: "already-read" });
     expect(await deleteMessage(database.db, { adminId: admin.id, messageId: message.id })).toEqual({ kind: "deleted" });
     expect(await getMessage(database.db, message.id)).toBeNull();

@@ -154,7 +154,7 @@ describe(`/admin route (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}
     const [after] = await database.db.select().from(freeListingRequests).where(eq(freeListingRequests.id, request.id));
     expect(after.status).toBe("pending");
     const [inquiryAfter] = await database.db.select().from(contactMessages).where(eq(contactMessages.id, inquiry.id));
-    expect(inquiryAfter.isRead).toBe(false);
+    expect(inquiryAfter).toMatchObject({ isRead: false, adminReadAt: null });
     const [profileAfter] = await database.db.select().from(profiles).where(eq(profiles.id, performerId));
     expect(profileAfter.isActive).toBe(true);
     expect(await database.db.select().from(adminAuditLog)).toEqual([]);
@@ -296,7 +296,9 @@ describe(`/admin route (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}
     const read = await post(place, { intent: "mark-read", id: inquiry.id });
     expect(read.location).toBe(place);
     expect(await toastOf(read)).toBe(MESSAGE_MARKED_READ);
-    expect((await database.db.select().from(contactMessages))[0].isRead).toBe(true);
+    // The admins' read, not the performer's: their inbox still shows it unread.
+    expect((await database.db.select().from(contactMessages))[0]).toMatchObject({ isRead: false, adminReadAt: expect.any(Date) });
+    expect(viewOf(await load(place)).section.detail).toMatchObject({ isRead: true, performerRead: false });
 
     const ask = await post(place, { intent: "delete-message", id: inquiry.id });
     expect(ask.data).toMatchObject({ confirmation: { intent: "delete-message" } });

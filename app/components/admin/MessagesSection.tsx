@@ -80,6 +80,8 @@ export function MessageDetail({ location, message }: { location: AdminLocation; 
         items={[
           { label: "Received", value: formatDate(message.createdAt) },
           { label: "To Profile", value: message.profileName },
+          // The admins' read above is their own; this is whether the performer has seen it.
+          { label: "Performer", value: message.performerRead ? "Has opened it" : "Has not opened it yet" },
           { label: "Email", value: { text: message.senderEmail, href: `mailto:${message.senderEmail}` } },
           { label: "Phone", value: { text: message.phoneNumber, href: telHref(message.phoneNumber) } },
           { label: "Location", value: `${message.city}, ${message.state} ${message.zip}` },

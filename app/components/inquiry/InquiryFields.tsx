@@ -89,6 +89,12 @@ export function InquiryFields({ id, send, submitLabel }: { id: string; send: Inq
         )}
       </div>
       <HoneypotField />
+      <p className="text-sm text-slate-700">
+        We keep a copy of your message, and our team may read it to keep the site safe.{" "}
+        <a href="/privacy" className="font-semibold text-brand-800 underline hover:no-underline">
+          Privacy
+        </a>
+      </p>
       <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">
         {sending ? "Sending..." : submitLabel}
       </Button>

@@ -85,7 +85,7 @@ async function sectionCounts(db: Executor, profileTally: Promise<ProfileTally> |
       .select({ total: count(), pending: sql<number>`count(*) filter (where ${freeListingRequests.status} = 'pending')` })
       .from(freeListingRequests),
     db
-      .select({ total: count(), unread: sql<number>`count(*) filter (where not ${contactMessages.isRead})` })
+      .select({ total: count(), unread: sql<number>`count(*) filter (where ${contactMessages.adminReadAt} is null)` })
       .from(contactMessages),
     profileTally ?? countProfiles(db),
     freeListingGrantsIssued(db),

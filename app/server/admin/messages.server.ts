@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { MessageRowView, MessageStatusFilter } from "~/lib/admin-view";
 import type { Executor } from "../db/client.server";
 import { UNKNOWN_PROFILE } from "~/lib/admin-messages";
@@ -8,6 +8,8 @@ import { recordAudit } from "./audit.server";
 import { likePattern, pageBounds, type PageRequest, type Paged } from "./paging.server";
 
 // Inquiries the site relayed, as the admin dashboard's Messages section reads and manages them.
+// "Read" here is the admins' own triage (admin_read_at): marking a message read never touches the
+// performer's unread flag, so an admin's review does not clear what the performer has not seen.
 
 /** A row as the database gives it: the view shape with its real timestamp. */
 export type MessageListRow = Omit<MessageRowView, "createdAt"> & { createdAt: Date };
@@ -16,6 +18,9 @@ export interface MessageList extends Paged<MessageListRow> {
   counts: Record<MessageStatusFilter, number>;
 }
 
+/** Whether an admin has marked the message read. */
+const adminRead = sql<boolean>`(${contactMessages.adminReadAt} is not null)`;
+
 export async function listMessages(db: Executor, options: PageRequest & { status?: MessageStatusFilter } = {}): Promise<MessageList> {
   const { page, pageSize, offset } = pageBounds(options);
   const pattern = likePattern(options.search);
@@ -23,7 +28,7 @@ export async function listMessages(db: Executor, options: PageRequest & { status
     ? or(ilike(contactMessages.senderName, pattern), ilike(contactMessages.senderEmail, pattern))
     : undefined;
   const statusCondition =
-    options.status === "read" ? eq(contactMessages.isRead, true) : options.status === "unread" ? eq(contactMessages.isRead, false) : undefined;
+    options.status === "read" ? isNotNull(contactMessages.adminReadAt) : options.status === "unread" ? isNull(contactMessages.adminReadAt) : undefined;
   const where: SQL | undefined = and(searchCondition, statusCondition);
   const [rows, grouped] = await Promise.all([
     db
@@ -34,7 +39,7 @@ export async function listMessages(db: Executor, options: PageRequest & { status
         senderEmail: contactMessages.senderEmail,
         profileId: contactMessages.profileId,
         displayName: profiles.displayName,
-        isRead: contactMessages.isRead,
+        isRead: adminRead,
       })
       .from(contactMessages)
       .leftJoin(profiles, eq(profiles.id, contactMessages.profileId))
@@ -42,7 +47,7 @@ export async function listMessages(db: Executor, options: PageRequest & { status
       .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
       .limit(pageSize)
       .offset(offset),
-    db.select({ isRead: contactMessages.isRead, n: count() }).from(contactMessages).where(searchCondition).groupBy(contactMessages.isRead),
+    db.select({ isRead: adminRead, n: count() }).from(contactMessages).where(searchCondition).groupBy(adminRead),
   ]);
   const counts: Record<MessageStatusFilter, number> = { all: 0, read: 0, unread: 0 };
   for (const row of grouped) {
@@ -71,7 +76,10 @@ export interface MessageDetail {
   eventType: string[];
   eventDate: string | null;
   message: string;
+  /** An admin has marked it read. */
   isRead: boolean;
+  /** The performer has opened it (their own unread flag). */
+  performerRead: boolean;
   profileId: string;
   profileName: string;
 }
@@ -92,7 +100,8 @@ export async function getMessage(db: Executor, id: string): Promise<MessageDetai
       eventType: contactMessages.eventType,
       eventDate: contactMessages.eventDate,
       message: contactMessages.message,
-      isRead: contactMessages.isRead,
+      isRead: adminRead,
+      performerRead: contactMessages.isRead,
       profileId: contactMessages.profileId,
       displayName: profiles.displayName,
     })
@@ -106,14 +115,17 @@ export async function getMessage(db: Executor, id: string): Promise<MessageDetai
 
 export type MarkReadOutcome = { kind: "marked-read" } | { kind: "already-read" } | { kind: "not-found" };
 
-/** Marks an unread message read; a message already read is left alone and writes no audit row. */
+/**
+ * Marks a message read for the admins; one already read by an admin is left alone and writes no
+ * audit row. The performer's own unread flag is not touched.
+ */
 export async function markMessageRead(db: Executor, input: { adminId: string; messageId: string }): Promise<MarkReadOutcome> {
   if (!isUuid(input.messageId)) return { kind: "not-found" };
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(contactMessages)
-      .set({ isRead: true })
-      .where(and(eq(contactMessages.id, input.messageId), eq(contactMessages.isRead, false)))
+      .set({ adminReadAt: new Date() })
+      .where(and(eq(contactMessages.id, input.messageId), isNull(contactMessages.adminReadAt)))
       .returning({ id: contactMessages.id });
     if (!row) {
       const [exists] = await tx.select({ id: contactMessages.id }).from(contactMessages).where(eq(contactMessages.id, input.messageId));

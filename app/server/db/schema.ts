@@ -414,13 +414,16 @@ export const contactMessages = pgTable(
     isRead: boolean("is_read").notNull().default(false),
     // When the performer first opened it (never reset by marking unread): the reply-speed figure.
     firstReadAt: timestamp("first_read_at", { withTimezone: true }),
+    // When an admin marked it read in the dashboard's Messages (migration 0022): the admins' own
+    // triage, apart from the performer's `is_read`, which an admin's read must not clear.
+    adminReadAt: timestamp("admin_read_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("contact_messages_profile_created_idx").on(t.profileId, t.createdAt),
     index("contact_messages_created_idx").on(t.createdAt),
-    // The admin dashboard counts read and unread messages on every load: an index-only count.
-    index("contact_messages_is_read_idx").on(t.isRead),
+    // The admin dashboard counts the messages no admin has read on every load: an index-only count.
+    index("contact_messages_admin_read_idx").on(t.adminReadAt),
     check("contact_messages_message_length_check", sql`char_length(${t.message}) <= 500`),
     check("contact_messages_event_start_time_check", sql`${t.eventStartTime} is null or ${t.eventStartTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
     check("contact_messages_event_length_check", sql`${t.eventLengthMinutes} is null or ${t.eventLengthMinutes} between 15 and 1440`),
