@@ -6,7 +6,8 @@ import { loadConfig } from "~/server/config.server";
 import { openDatabase } from "~/server/db/client.server";
 import { startAppServer, type RunningServer } from "../helpers/app-server";
 import { freePort } from "../helpers/free-port";
-import { expect, expectAccessible, test } from "./fixtures";
+import { watchViolations } from "./csp";
+import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 
 test("the dev mailbox does not exist on a production server", async ({ page, baseURL }) => {
   const response = await page.goto(`${baseURL}/dev/mailbox`);
@@ -15,10 +16,12 @@ test("the dev mailbox does not exist on a production server", async ({ page, bas
 });
 
 test.describe("dev mailbox in demo mode", () => {
-  // The shared e2e server runs in production, where demo mode is refused: this one is a demo without SMTP.
+  // The shared e2e server is not a demo: this one is, as `npm run demo` runs it (the production
+  // build, demo mode on a loopback address), without SMTP, so mail waits in the mailbox.
   let demo: RunningServer;
   let root: string;
   const email = "forgetful@example.com";
+  const SECRET = "mailbox-secret-mailbox-secret-mailbox-secret";
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
@@ -27,12 +30,12 @@ test.describe("dev mailbox in demo mode", () => {
     const port = await freePort();
     // A real account and a real reset request, so the mailbox holds a working one-time link.
     const database = await openDatabase({ dataDir });
-    const auth = createAuth(database.db, loadConfig({ PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir }));
+    const auth = createAuth(database.db, loadConfig({ PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, BETTER_AUTH_SECRET: SECRET }));
     await auth.api.signUpEmail({ body: { email, password: "forgot-it-123", name: email } });
     await auth.api.requestPasswordReset({ body: { email } });
     await database.close();
     demo = await startAppServer(
-      { NODE_ENV: "development", DEMO_MODE: "true", DATA_DIR: dataDir, PORT: String(port), SMTP_URL: "", LOG_LEVEL: "warn" },
+      { NODE_ENV: "production", DEMO_MODE: "true", PAYMENTS: "demo", BETTER_AUTH_SECRET: SECRET, DATA_DIR: dataDir, PORT: String(port), SMTP_URL: "", LOG_LEVEL: "warn" },
       { timeoutMs: 100_000 },
     );
   });
@@ -43,8 +46,10 @@ test.describe("dev mailbox in demo mode", () => {
   });
 
   test("lists queued mail with its full text, and its reset link can be followed", async ({ page }) => {
+    const violations = await watchViolations(page);
     const response = await page.goto(`${demo.url}/dev/mailbox`);
     expect(response?.status()).toBe(200);
+    expect(response?.headers()["content-security-policy"]).toContain("script-src");
     await expect(page.getByRole("heading", { level: 1, name: "Dev mailbox" })).toBeVisible();
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
 
@@ -53,9 +58,13 @@ test.describe("dev mailbox in demo mode", () => {
     await expect(message).toContainText("pending");
     await expect(message).toContainText("If this wasn't you, ignore this email");
     await expectAccessible(page);
+    await waitForHydration(page);
+    expect(await violations(), "/dev/mailbox").toEqual([]);
 
     await message.getByRole("link", { name: /\/reset-password\?token=.+&type=recovery/ }).click();
     await expect(page).toHaveURL(/\/reset-password\?token=.+&type=recovery/);
     await expect(page.getByRole("heading", { level: 1, name: "Choose a New Password" })).toBeVisible();
+    await waitForHydration(page);
+    expect(await violations(), "/reset-password").toEqual([]);
   });
 });
