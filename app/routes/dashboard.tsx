@@ -29,7 +29,8 @@ import { parseForm } from "~/lib/form";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { requireUser } from "~/server/auth/auth.server";
 import { saveAudienceAnswer } from "~/server/audience.server";
-import { loadDashboard } from "~/server/dashboard.server";
+import { keepTravelRange, loadDashboard } from "~/server/dashboard.server";
+import { KEEP_TRAVEL_RANGE_INTENT, TRAVEL_RANGE_KEPT } from "~/lib/travel-range-check";
 import { syncAfterCheckout } from "~/server/payments/sync.server";
 import { redirectWithFlash } from "~/server/flash.server";
 import { deleteInquiry, markInquiryRead, noteInquiryOpened } from "~/server/inbox.server";
@@ -103,6 +104,12 @@ export async function action(args: Route.ActionArgs) {
   const url = new URL(request.url);
   const formData = await request.formData();
   if (formData.get("intent") === AUDIENCE_INTENT) return answerAudience(args, user.id, formData);
+  if (formData.get("intent") === KEEP_TRAVEL_RANGE_INTENT) {
+    if (!(await keepTravelRange(context.db, user.id))) {
+      return data({ intent: null, confirmId: null, message: "Create your profile first: Edit Profile has the travel range." }, { status: 404 });
+    }
+    return redirectWithFlash(context, request, "/dashboard", { type: "success", message: TRAVEL_RANGE_KEPT });
+  }
   const form = parseForm(inboxActionSchema, formData);
   if (!form.ok) return data({ intent: null, confirmId: null, message: "Something went wrong. Please try again." }, { status: 400 });
   const { intent, id, confirmed } = form.data;

@@ -1,10 +1,11 @@
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { BIO_MIN_LENGTH } from "~/lib/constants";
 import type { Executor } from "./db/client.server";
 import { profileCategories, profileImages, profiles, user } from "./db/schema";
 import type { InquiryDetailView } from "~/lib/inbox-view";
 import type { InsightsView } from "~/lib/insights-view";
 import { CONFIRM_EMAIL_LABEL, CONFIRM_EMAIL_PATH } from "~/lib/email-confirmation";
+import { TRAVEL_RANGE_CHECK_LABEL, TRAVEL_RANGE_SECTION } from "~/lib/travel-range-check";
 import type { ListingStatusView } from "~/lib/subscription";
 import { getInquiry, listInquiries, type InboxPage } from "./inbox.server";
 import { loadInsights } from "./insights/dashboard-insights.server";
@@ -18,7 +19,7 @@ import { isPaidListing, todayIso } from "./visibility.server";
 export type ProfileStatus = "none" | "incomplete" | "unpaid" | "active";
 
 export interface ChecklistItem {
-  key: "confirmEmail" | "displayName" | "bio" | "state" | "city" | "category" | "photo" | "contactEmail";
+  key: "confirmEmail" | "displayName" | "bio" | "state" | "city" | "travelRange" | "category" | "photo" | "contactEmail";
   label: string;
   done: boolean;
   /** Where the performer fixes it. */
@@ -54,6 +55,8 @@ export interface ProfileFacts {
   categoryCount: number;
   imageCount: number;
   audience: string | null;
+  /** The performer has chosen a travel range at least once (schema.ts, travelRadiusChosenAt). */
+  travelRangeChosen: boolean;
 }
 
 const filled = (value: string | null) => !!value && value.trim().length > 0;
@@ -86,6 +89,7 @@ function completionChecklist(facts: ProfileFacts | null, emailConfirmed: boolean
     },
     { key: "state", label: "State", done: filled(facts?.state ?? null), href: edit },
     { key: "city", label: "City", done: filled(facts?.city ?? null), href: edit },
+    { key: "travelRange", label: TRAVEL_RANGE_CHECK_LABEL, done: facts?.travelRangeChosen ?? false, href: TRAVEL_RANGE_SECTION },
     { key: "category", label: "At least one category", done: (facts?.categoryCount ?? 0) > 0, href: edit },
     { key: "photo", label: "At least one photo", done: (facts?.imageCount ?? 0) > 0, href: "/dashboard/manage-images" },
     { key: "contactEmail", label: "Contact email", done: filled(facts?.contactEmail ?? null), href: edit },
@@ -104,6 +108,7 @@ async function loadProfileFacts(db: Executor, userId: string): Promise<ProfileFa
       paymentStatus: profiles.paymentStatus,
       paymentExpiry: profiles.paymentExpiry,
       audience: profiles.audience,
+      travelRadiusChosenAt: profiles.travelRadiusChosenAt,
     })
     .from(profiles)
     .where(eq(profiles.id, userId))
@@ -113,7 +118,21 @@ async function loadProfileFacts(db: Executor, userId: string): Promise<ProfileFa
     db.select({ n: count() }).from(profileCategories).where(eq(profileCategories.profileId, userId)),
     db.select({ n: count() }).from(profileImages).where(eq(profileImages.profileId, userId)),
   ]);
-  return { ...row, categoryCount: categories?.n ?? 0, imageCount: images?.n ?? 0 };
+  const { travelRadiusChosenAt, ...facts } = row;
+  return { ...facts, travelRangeChosen: travelRadiusChosenAt !== null, categoryCount: categories?.n ?? 0, imageCount: images?.n ?? 0 };
+}
+
+/**
+ * Keeps the performer's travel range as it is, as a choice ("Local only is right"): the checklist
+ * item goes. False when there is no profile yet.
+ */
+export async function keepTravelRange(db: Executor, userId: string): Promise<boolean> {
+  const rows = await db
+    .update(profiles)
+    .set({ travelRadiusChosenAt: sql`coalesce(${profiles.travelRadiusChosenAt}, now())` })
+    .where(eq(profiles.id, userId))
+    .returning({ id: profiles.id });
+  return rows.length > 0;
 }
 
 export async function getDashboardSummary(db: Executor, userId: string, today: string = todayIso()): Promise<DashboardSummary> {

@@ -1,7 +1,7 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { isAudience } from "~/lib/audience";
 import { AUDIENCE_REQUIRED, audienceFlags, audienceProblems } from "~/lib/audience-rules";
-import { CATEGORIES } from "~/lib/constants";
+import { CATEGORIES, DEFAULT_TRAVEL_RANGE } from "~/lib/constants";
 import { hasControlCharacter } from "~/lib/form";
 import {
   defaultProfileValues,
@@ -222,14 +222,23 @@ export async function saveProfile(
   const row = editableRow(input);
   const categories = orderedCategories(input.categories);
 
+  // A range other than the default is a choice; the first one is remembered (the dashboard's
+  // "Check your travel range" then goes). Saving the default is not: it may be left unnoticed.
+  const chosen = row.travelRadius !== DEFAULT_TRAVEL_RANGE;
+  const firstChoice = chosen ? { travelRadiusChosenAt: sql`coalesce(${profiles.travelRadiusChosenAt}, now())` } : {};
+
   return db.transaction(async (tx) => {
     if (target.profileId === actor.id) {
       await tx
         .insert(profiles)
-        .values({ id: target.profileId, ...row })
-        .onConflictDoUpdate({ target: profiles.id, set: row });
+        .values({ id: target.profileId, ...row, ...(chosen ? { travelRadiusChosenAt: new Date() } : {}) })
+        .onConflictDoUpdate({ target: profiles.id, set: { ...row, ...firstChoice } });
     } else {
-      const updated = await tx.update(profiles).set(row).where(eq(profiles.id, target.profileId)).returning({ id: profiles.id });
+      const updated = await tx
+        .update(profiles)
+        .set({ ...row, ...firstChoice })
+        .where(eq(profiles.id, target.profileId))
+        .returning({ id: profiles.id });
       if (updated.length === 0) return { status: "not-found" } as const;
     }
     await tx.delete(profileCategories).where(eq(profileCategories.profileId, target.profileId));

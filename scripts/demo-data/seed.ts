@@ -201,7 +201,14 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions = 
     }
     await tx.insert(userRoles).values({ userId: data.admin.id, role: "admin" });
     for (const group of chunks(data.performers)) {
-      await tx.insert(profiles).values(group.map((p) => ({ ...p.profile, updatedAt: p.profile.createdAt })));
+      await tx.insert(profiles).values(
+        group.map((p) => ({
+          ...p.profile,
+          updatedAt: p.profile.createdAt,
+          // Those who picked a range beyond the default chose it; the local ones are asked to check theirs.
+          travelRadiusChosenAt: p.profile.travelRadius && p.profile.travelRadius !== "local_only" ? p.profile.createdAt : null,
+        })),
+      );
       await tx.insert(profileCategories).values(group.flatMap((p) => p.categories.map((category) => ({ profileId: p.profile.id, category }))));
     }
     for (const group of chunks(stored)) {

@@ -69,7 +69,7 @@ test("sign up with instant validation, get the welcome email, sign in, sign out"
   await expect(page.getByTestId("account-email")).toHaveText(email);
   await expect(page.getByTestId("account-status")).toHaveText("Inactive");
   // Confirming the address comes first (email-confirmation.spec.ts follows the link).
-  await expect(page.getByTestId("checklist-progress")).toHaveText("0 of 8 complete");
+  await expect(page.getByTestId("checklist-progress")).toHaveText("0 of 9 complete");
   await expect(page.getByTestId("checklist-confirmEmail")).toBeVisible();
 
   // Session cookie: HttpOnly and SameSite=Lax (not Secure: this server runs on plain http).

@@ -23,8 +23,8 @@ test("a complete, paid performer sees an active listing and a finished checklist
   await expect(checklist).not.toHaveAttribute("open");
   await checklist.getByText("Profile checklist: all done").click();
   await expect(checklist).toHaveAttribute("open");
-  await expect(page.getByTestId("checklist-progress")).toHaveText("7 of 7 complete");
-  for (const key of ["displayName", "bio", "state", "city", "category", "photo", "contactEmail"]) {
+  await expect(page.getByTestId("checklist-progress")).toHaveText("8 of 8 complete");
+  for (const key of ["displayName", "bio", "state", "city", "travelRange", "category", "photo", "contactEmail"]) {
     await expect(page.getByTestId(`checklist-${key}`)).toHaveAttribute("data-done", "true");
   }
   await expect(page.getByTestId("checklist-photo").getByRole("link")).toHaveAttribute("href", "/dashboard/manage-images");
@@ -87,6 +87,23 @@ test("an incomplete profile keeps its checklist open, after the status box", asy
   const headings = await page.getByTestId("dashboard-main").getByRole("heading", { level: 2 }).allTextContents();
   expect(headings.slice(0, 3)).toEqual(["Profile Incomplete", "Profile checklist", "Inquiries"]);
   await expect(page.getByTestId("checklist-category").getByRole("link")).toBeVisible();
+});
+
+test("a performer who never chose a travel range is asked to check it, and can keep Local only in one tap", async ({ page }, testInfo) => {
+  // Each attempt in an inbox account of its own: keeping the range is remembered.
+  const { account } = inboxFor(testInfo.retry);
+  await signInAs(page, account.email);
+  const item = page.getByTestId("checklist-travelRange");
+  await expect(item).toHaveAttribute("data-done", "false");
+  await expect(item).toContainText("Check your travel range");
+  await expect(item).toContainText("Most party performers choose 25–50 miles.");
+  await expect(item.getByRole("link", { name: "Choose a range" })).toHaveAttribute("href", "/dashboard/edit-profile#section-travel");
+  await expectAccessible(page, { exclude: ["[data-sonner-toaster]"] });
+
+  await item.getByRole("button", { name: "Keep Local only" }).click();
+  await expect(page.getByText("Travel range kept: Local only (0–10 miles).")).toBeVisible();
+  await expect(page.getByTestId("checklist-travelRange")).toHaveAttribute("data-done", "true");
+  await expect(page.getByTestId("checklist-travelRange").getByRole("button", { name: "Keep Local only" })).toHaveCount(0);
 });
 
 test("checkout results show a matching notice", async ({ page }) => {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as dashboardRoute from "~/routes/dashboard";
-import { getDashboardSummary } from "~/server/dashboard.server";
+import { getDashboardSummary, keepTravelRange } from "~/server/dashboard.server";
 import { contactMessages, profileCategories, profileImages, profiles } from "~/server/db/schema";
 import { readFlash } from "~/server/flash.server";
 import { deleteInquiry, getInquiry, INBOX_PAGE_SIZE, listInquiries, markInquiryRead } from "~/server/inbox.server";
@@ -303,17 +303,20 @@ describe("dashboard status and checklist", () => {
       bio: false,
       state: true,
       city: false,
+      travelRange: false,
       category: false,
       photo: false,
       contactEmail: false,
     });
     expect(items.find((i) => i.key === "photo")!.href).toBe("/dashboard/manage-images");
-    expect(items.filter((i) => i.key !== "photo").every((i) => i.href === "/dashboard/edit-profile")).toBe(true);
+    expect(items.find((i) => i.key === "travelRange")!.href).toBe("/dashboard/edit-profile#section-travel");
+    expect(items.filter((i) => i.key !== "photo" && i.key !== "travelRange").every((i) => i.href === "/dashboard/edit-profile")).toBe(true);
 
     await database.db
       .update(profiles)
       .set({ bio: BIO, city: "Austin", contactEmail: "rita@example.com" })
       .where(eq(profiles.id, id));
+    expect(await keepTravelRange(database.db, id)).toBe(true);
     await database.db.insert(profileCategories).values({ profileId: id, category: "Sci-Fi" });
     await database.db
       .insert(profileImages)

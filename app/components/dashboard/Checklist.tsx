@@ -1,4 +1,5 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
+import { KEEP_TRAVEL_RANGE_INTENT } from "~/lib/travel-range-check";
 import { ResendConfirmation } from "~/components/account/ResendConfirmation";
 import { Card } from "~/components/ui/Card";
 
@@ -40,12 +41,49 @@ function ConfirmEmailItem({ item }: { item: ChecklistItemView }) {
   );
 }
 
+/**
+ * The travel range: chosen in the editor, or kept as it is with one tap ("Local only" may be the
+ * right answer; the item only asks that it be a choice).
+ */
+function TravelRangeItem({ item }: { item: ChecklistItemView }) {
+  return (
+    <li data-testid={`checklist-${item.key}`} data-done={item.done} className="flex flex-wrap items-center gap-3 px-1 py-2.5">
+      <Mark done={item.done} />
+      <span className="min-w-0 flex-1">
+        <span className="block font-medium text-slate-900">{item.label}</span>
+        <span className="block text-sm text-slate-700">
+          Yours is Local only (0–10 miles): families farther away won&apos;t find you. Most party performers choose 25–50 miles.
+        </span>
+      </span>
+      <span className="flex flex-wrap items-center gap-2">
+        <Link
+          to={item.href}
+          className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-3 text-sm font-semibold text-white hover:bg-brand-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
+        >
+          Choose a range
+        </Link>
+        <Form method="post" action="/dashboard">
+          <input type="hidden" name="intent" value={KEEP_TRAVEL_RANGE_INTENT} />
+          <button
+            type="submit"
+            className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-900 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
+          >
+            Keep Local only
+          </button>
+        </Form>
+      </span>
+    </li>
+  );
+}
+
 function Items({ items }: { items: ChecklistItemView[] }) {
   return (
     <ul className="divide-y divide-slate-100" aria-labelledby="checklist-heading">
       {items.map((item) =>
         item.key === "confirmEmail" ? (
           <ConfirmEmailItem key={item.key} item={item} />
+        ) : item.key === "travelRange" && !item.done ? (
+          <TravelRangeItem key={item.key} item={item} />
         ) : (
           <li key={item.key} data-testid={`checklist-${item.key}`} data-done={item.done}>
             <Link to={item.href} className="flex min-h-11 items-center gap-3 rounded-md px-1 py-2.5 hover:bg-slate-50">

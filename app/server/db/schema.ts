@@ -163,6 +163,10 @@ export const profiles = pgTable(
     paymentStatus: text("payment_status").notNull().default("pending"),
     paymentExpiry: date("payment_expiry", { mode: "string" }),
     travelRadius: text("travel_radius").notNull().default("local_only"),
+    // When the performer first chose a travel range (migration 0023): saving a range other than the
+    // default, or keeping the default from the dashboard. Until then the checklist asks them to check
+    // it, since "Local only", kept unnoticed, is found by almost no one.
+    travelRadiusChosenAt: timestamp("travel_radius_chosen_at", { withTimezone: true }),
     availableForTravel: boolean("available_for_travel").notNull().default(false),
     availableVirtual: boolean("available_virtual").notNull().default(false),
     requireTravelExpenses: boolean("require_travel_expenses").notNull().default(false),

@@ -88,6 +88,8 @@ export async function seedAccounts({ db }: E2ESeedContext) {
     contactEmail: "bookings@prairiespark.example.com",
     paymentStatus: "paid",
     paymentExpiry: nextYear(),
+    // Kept Local only on purpose: nothing left on the checklist.
+    travelRadiusChosenAt: new Date(),
   });
   await db.insert(profileCategories).values({ profileId: complete, category: "Hero" });
   await db.insert(profileImages).values({

@@ -137,7 +137,7 @@ export async function insertProfile(db: Executor, fixture: ProfileFixture, media
     city: fixture.city,
     latitude: city?.latitude ?? null,
     longitude: city?.longitude ?? null,
-    ...(fixture.travelRadius ? { travelRadius: fixture.travelRadius } : {}),
+    ...(fixture.travelRadius ? { travelRadius: fixture.travelRadius, travelRadiusChosenAt: new Date() } : {}),
     priceMin: fixture.priceMin ?? null,
     priceMax: fixture.priceMax ?? null,
     facebook: fixture.social?.facebook ?? null,
