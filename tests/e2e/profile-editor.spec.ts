@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 import { COMPLETE_PROFILE, EDITOR_ACCOUNTS, EDITOR_PASSWORD } from "./seed/editor";
 
 const SECTIONS = [
@@ -153,6 +153,8 @@ test("a new performer signs up, signs in, fills the profile fixing the errors fi
   await expect(city).toHaveValue("Austin");
   await expect(texas).toBeHidden();
   await expect(city).toHaveAttribute("aria-expanded", "false");
+  // A mouse's choice keeps the cursor in the field, as the combobox pattern does.
+  await expect(city).toBeFocused();
 
   // A new state empties the city; Kissimmee is not among Florida's larger cities, but is offered.
   await field(page, "State *").selectOption("FL");
@@ -426,6 +428,30 @@ test("the form works without JavaScript: server messages by each field, typed va
 // Nothing is saved here, so a retry finds the profile as seeded.
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test("a city tapped in the list lets the keyboard go, so the next tap ticks the box it lands on", async ({ page, baseURL }) => {
+    await signIn(page.request, baseURL, EDITOR_ACCOUNTS.complete.email);
+    await page.goto("/dashboard/edit-profile");
+    await waitForHydration(page);
+    const city = field(page, "City *");
+    await field(page, "State *").selectOption("TX");
+    await city.tap();
+    await city.pressSequentially("Aus");
+    const texas = page.getByRole("listbox", { name: "Cities of Texas" });
+    await texas.getByRole("option", { name: "Austin", exact: true }).tap();
+    await expect(city).toHaveValue("Austin");
+    await expect(texas).toBeHidden();
+    // The field let go of the focus: on a phone the keyboard closes with it, and the next tap is
+    // not spent closing it while the page moves under the finger.
+    await expect(city).not.toBeFocused();
+    const travel = page.getByRole("checkbox", { name: "Available to travel for events" });
+    const before = await travel.isChecked();
+    await travel.tap();
+    await expect(travel).toBeChecked({ checked: !before });
+    // Back in the field, a city written in full is no "nothing starts with" case.
+    await city.tap();
+    await expect(page.getByText(/No city of Texas starts with/)).toHaveCount(0);
+  });
 
   test("refuses a maximum price below the minimum, and says beside Save why it is disabled", async ({ page, baseURL }) => {
     await signIn(page.request, baseURL, EDITOR_ACCOUNTS.complete.email);

@@ -72,7 +72,9 @@ export function LocationFields({ state, city, onStateChange, onCityChange, onBlu
 
   const entries = loaded?.state === state ? loaded.entries : null;
   const options = useMemo(() => (entries ? matchCities(entries, city, CITY_SUGGESTION_LIMIT).map((entry) => entry.name) : []), [entries, city]);
-  const noMatch = entries && city.trim() !== "" ? `No city of ${stateName(state)} starts with "${city.trim()}".` : null;
+  // Said only when nothing fits: a city written in full is a match, even with no other name to offer.
+  const known = entries?.some((entry) => entry.key === cityKey(city)) ?? false;
+  const noMatch = entries && city.trim() !== "" && options.length === 0 && !known ? `No city of ${stateName(state)} starts with "${city.trim()}".` : null;
 
   return (
     <div className="grid gap-4 sm:grid-cols-2">

@@ -1,7 +1,7 @@
-import { useEffect, useState, type InputHTMLAttributes, type KeyboardEvent, type ReactNode } from "react";
+import { useEffect, useRef, useState, type InputHTMLAttributes, type KeyboardEvent, type ReactNode } from "react";
 import { controlClass, FieldShell } from "./Field";
 import { cx } from "./cx";
-import { ComboboxOption } from "./ComboboxOption";
+import { ComboboxOption, type ChosenBy } from "./ComboboxOption";
 
 // A labelled text field that offers choices as you type: the ARIA combobox pattern with a list box
 // popup and manual selection (typing never changes the value behind your back). The caller decides
@@ -53,6 +53,7 @@ export function ComboboxField({
   ...input
 }: ComboboxFieldProps) {
   const listId = `${id}-listbox`;
+  const inputRef = useRef<HTMLInputElement>(null);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const optionId = (index: number) => `${id}-option-${index}`;
@@ -70,10 +71,13 @@ export function ComboboxField({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [shown, current]);
 
-  const take = (option: string) => {
+  const take = (option: string, by: ChosenBy = "other") => {
     onValueChange(option);
     setOpen(false);
     setActive(-1);
+    // A finger's choice ends the typing: the phone's keyboard goes with the focus, so the next tap
+    // lands where it was aimed instead of first closing the keyboard (which moves the page under it).
+    if (by === "touch") inputRef.current?.blur();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -110,6 +114,7 @@ export function ComboboxField({
       <div className="relative">
         <input
           {...input}
+          ref={inputRef}
           id={id}
           type="text"
           required={required}
@@ -158,7 +163,7 @@ export function ComboboxField({
                 id={optionId(index)}
                 active={index === current}
                 onActivate={() => setActive(index)}
-                onChoose={() => take(option)}
+                onChoose={(by) => take(option, by)}
                 className="px-3 py-3 sm:py-2 sm:text-sm"
               >
                 {option}
