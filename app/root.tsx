@@ -85,9 +85,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <main id="main" className="flex-1">
           {children}
         </main>
+        {/* Before the footer: on a phone the announcement is a banner at the end of the content. */}
+        <WelcomePopup />
         <Footer siteName={siteName} />
         <Toasts />
-        <WelcomePopup />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -248,6 +248,52 @@ test.describe("the welcome pop-up on a phone", () => {
     return page.getByRole("dialog", { name: /your first listing could be free/i });
   }
 
+  test("is a banner at the end of the content that covers nothing, moves nothing and takes no focus", async ({ page }) => {
+    const start = new Date("2025-06-01T12:00:00Z");
+    await page.clock.install({ time: start });
+    await page.clock.pauseAt(new Date(start.getTime() + 1_000));
+    await page.goto("/?fresh-visitor=1");
+    await waitForHydration(page, "header");
+    const focused = await page.evaluate(() => document.activeElement?.tagName);
+    await page.clock.runFor(2_100);
+    const banner = welcome(page);
+    await expect(banner).toBeVisible();
+    // In the flow, after the page's content and before the footer: nothing is drawn over.
+    expect(await banner.evaluate((el) => getComputedStyle(el).position)).toBe("static");
+    const bannerBox = (await banner.boundingBox())!;
+    const mainBox = (await page.locator("main").boundingBox())!;
+    const footerBox = (await page.getByRole("contentinfo").boundingBox())!;
+    expect(bannerBox.y).toBeGreaterThanOrEqual(mainBox.y + mainBox.height);
+    expect(bannerBox.y + bannerBox.height).toBeLessThanOrEqual(footerBox.y);
+    // The visitor stays where they were, with the focus they had.
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe(focused);
+    await banner.scrollIntoViewIfNeeded();
+    // axe waits on timers of its own: the clock runs again for it.
+    await page.clock.resume();
+    await expectAccessible(page);
+    await banner.getByRole("button", { name: "Maybe later" }).click();
+    await expect(banner).toHaveCount(0);
+    expect(await page.evaluate(() => window.localStorage.getItem("hasSeenWelcomePopup"))).toBe("true");
+  });
+
+  test("waits while a parent is on a profile, search results or the shortlist", async ({ page }) => {
+    const start = new Date("2025-06-01T12:00:00Z");
+    await page.clock.install({ time: start });
+    await page.clock.pauseAt(new Date(start.getTime() + 1_000));
+    for (const path of [`/profile/${PHONE_BROWSING.mascot.id}`, "/search?q=mascot", "/shortlist"]) {
+      await page.goto(`${path}${path.includes("?") ? "&" : "?"}fresh-visitor=1`);
+      await waitForHydration(page, "header");
+      await page.clock.runFor(10_000);
+      await expect(welcome(page), path).toHaveCount(0);
+    }
+    expect(await page.evaluate(() => window.localStorage.getItem("hasSeenWelcomePopup"))).toBeNull();
+    await page.goto("/browse?fresh-visitor=1");
+    await waitForHydration(page, "header");
+    await page.clock.runFor(2_100);
+    await expect(welcome(page)).toBeVisible();
+  });
+
   test("never opens over the account pages, however long the visitor stays", async ({ page }) => {
     const start = new Date("2025-06-01T12:00:00Z");
     await page.clock.install({ time: start });

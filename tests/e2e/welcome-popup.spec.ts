@@ -47,7 +47,7 @@ test("appears 2 seconds after a first visit, takes focus, closes with Esc and ne
   await expect(welcome(page)).toHaveCount(0);
 
   // Another page of the site, still a "fresh" URL: the stored flag wins.
-  await page.goto("/faq?fresh-visitor=1");
+  await page.goto("/browse?fresh-visitor=1");
   await waitForHydration(page, "header");
   await page.clock.fastForward(10_000);
   await expect(welcome(page)).toHaveCount(0);

@@ -11,22 +11,30 @@ function markSeen() {
 }
 
 /**
- * The open-beta announcement itself: a card in the bottom corner, opened as soon as it mounts (see
- * WelcomePopup). Not modal: the page stays readable and usable around it, nothing is dimmed, and
- * every line of it is shorter than the page's own text, so a first visit's largest paint is still
- * the page (a modal's backdrop and paragraph used to be, 2 seconds late). Focus moves into it so a
- * keyboard or screen reader user meets it; Esc, the close button and "Maybe later" put it away.
+ * The open-beta announcement itself, opened as soon as it mounts (see WelcomePopup). Not modal: the
+ * page stays readable and usable around it, nothing is dimmed, and every line of it is shorter than
+ * the page's own text, so a first visit's largest paint is still the page. On a larger screen it is
+ * a card in the bottom corner and focus moves into it, so a keyboard or screen reader user meets it.
+ * On a phone (`inFlow`) a card would cover a fifth of the screen: it is a slim banner at the end of
+ * the page's content instead, above the footer, covering nothing and moving nothing already on
+ * screen, and it leaves the focus (and so the scroll position) where the visitor has it. Esc, the
+ * close button and "Maybe later" put it away.
  */
-export default function WelcomeDialog({ onClosed }: { onClosed: () => void }) {
+export default function WelcomeDialog({ onClosed, inFlow }: { onClosed: () => void; inFlow: boolean }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const returnFocusTo = useRef<Element | null>(null);
 
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog || dialog.open) return;
+    if (inFlow) {
+      // Open without the focusing steps of show(), which would scroll the page down to it.
+      dialog.setAttribute("open", "");
+      return;
+    }
     returnFocusTo.current = document.activeElement;
     dialog.show();
-  }, []);
+  }, [inFlow]);
 
   const close = () => {
     markSeen();
@@ -53,7 +61,11 @@ export default function WelcomeDialog({ onClosed }: { onClosed: () => void }) {
           close();
         }
       }}
-      className="fixed inset-x-3 bottom-3 top-auto z-40 m-0 w-auto max-w-none rounded-xl border border-slate-200 bg-white p-0 text-slate-900 shadow-xl sm:left-auto sm:right-6 sm:bottom-6 sm:w-[26rem]"
+      className={
+        inFlow
+          ? "static mx-3 mb-6 mt-2 w-auto max-w-none rounded-xl border border-brand-200 bg-brand-50 p-0 text-slate-900"
+          : "fixed inset-x-3 bottom-3 top-auto z-40 m-0 w-auto max-w-none rounded-xl border border-slate-200 bg-white p-0 text-slate-900 shadow-xl sm:left-auto sm:right-6 sm:bottom-6 sm:w-[26rem]"
+      }
     >
       <div className="relative p-4 pr-12">
         <button

@@ -2,7 +2,10 @@ import { useEffect, useState, type ComponentType } from "react";
 import { useLocation } from "react-router";
 import { WELCOME_POPUP_DELAY_MS, WELCOME_POPUP_STORAGE_KEY } from "~/lib/constants";
 
-type DialogComponent = ComponentType<{ onClosed: () => void }>;
+type DialogComponent = ComponentType<{ onClosed: () => void; inFlow: boolean }>;
+
+/** Phones: the announcement is a banner in the page's flow rather than a card over it. */
+const PHONE = "(max-width: 639px)";
 
 function hasSeen(): boolean {
   try {
@@ -14,18 +17,17 @@ function hasSeen(): boolean {
 }
 
 /**
- * The pages a visitor browses, where an announcement may interrupt: never the account and password
- * pages, the dashboard, the admin or an application form (a performer following an email link to
- * sign in must not meet a modal over the form).
+ * The pages where the announcement may appear: the home page and the directory's lists, about and
+ * the free-listing page. Never the account and password pages, the dashboard or the admin (a
+ * performer following an email link to sign in must not meet it over the form), and never where a
+ * parent is choosing or asking: a profile (and its inquiry's confirmation), search results and the
+ * shortlist. A first visit that starts there waits for one of these.
  */
 const BROWSING_PAGES = [
   /^\/$/,
   /^\/browse(?:\/[^/]+)?$/,
   /^\/categories(?:\/[^/]+)?$/,
-  /^\/search$/,
-  /^\/profile\/[^/]+$/,
-  /^\/shortlist$/,
-  /^\/(?:about|faq|guidelines|terms|privacy|contact|safety-first)$/,
+  /^\/(?:about|free-listing)$/,
 ];
 
 export function isBrowsingPage(pathname: string): boolean {
@@ -47,6 +49,7 @@ function typingInField(): boolean {
 export function WelcomePopup() {
   const { pathname } = useLocation();
   const [Dialog, setDialog] = useState<DialogComponent | null>(null);
+  const [inFlow, setInFlow] = useState(false);
   const browsing = isBrowsingPage(pathname);
 
   useEffect(() => {
@@ -66,7 +69,9 @@ export function WelcomePopup() {
       if (touched || typingInField()) return;
       loading.then(
         (module) => {
-          if (!cancelled && !hasSeen() && !typingInField()) setDialog(() => module.default);
+          if (cancelled || hasSeen() || typingInField()) return;
+          setInFlow(window.matchMedia(PHONE).matches);
+          setDialog(() => module.default);
         },
         () => {
           // Could not load (offline, new deployment): the announcement is not worth an error.
@@ -84,5 +89,5 @@ export function WelcomePopup() {
   // Leaving for a page it must not cover (Back while it is open) takes it away, still unseen.
   if (Dialog && !browsing) setDialog(null);
   if (!Dialog || !browsing) return null;
-  return <Dialog onClosed={() => setDialog(null)} />;
+  return <Dialog inFlow={inFlow} onClosed={() => setDialog(null)} />;
 }
