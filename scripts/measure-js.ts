@@ -69,8 +69,7 @@ function pagesOf(site: MeasuredSite): PageSpec[] {
       name: "profile",
       path: `/profile/${site.profileId}`,
       interact: async (page: Page) => {
-        // The welcome dialog is open by now (first visit); it makes the rest of the page inert.
-        await page.getByRole("button", { name: "Maybe later" }).click();
+        // No welcome announcement here: it waits for a browsing page, not a profile (WelcomePopup).
         await page.getByRole("textbox", { name: "Name" }).focus();
       },
     },
