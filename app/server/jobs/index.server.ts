@@ -3,7 +3,7 @@ import { createMailTransport, deliverDueEmails, type PendingMailLog } from "../m
 import type { AppServices } from "../services.server";
 import { listingLifecycleJobs } from "./listing-lifecycle.server";
 import { sweepStoredFileDeletions } from "../stored-file-deletions.server";
-import { pruneExpiredRows } from "./maintenance.server";
+import { maintainEmbeddedDatabase, pruneExpiredRows } from "./maintenance.server";
 import { unconfirmedAccountsJob } from "./unconfirmed-accounts.server";
 import type { Job } from "./scheduler.server";
 
@@ -18,7 +18,22 @@ export function appJobs(services: AppServices): Job[] {
     ...listingLifecycleJobs(services),
     unconfirmedAccountsJob(services),
     ...searchAlertJobs(services),
+    // PostgreSQL vacuums itself; the embedded database needs it done.
+    ...(services.database.driver === "pglite" ? [embeddedMaintenanceJob(services)] : []),
   ];
+}
+
+/** The embedded database's vacuum and statistics, at start and every six hours (maintainEmbeddedDatabase). */
+function embeddedMaintenanceJob({ db, logger }: AppServices): Job {
+  return {
+    name: "embedded-maintenance",
+    intervalMs: 6 * 60 * 60_000,
+    async run() {
+      const started = performance.now();
+      await maintainEmbeddedDatabase(db);
+      logger.info({ ms: Math.round(performance.now() - started) }, "embedded database vacuumed and analysed");
+    },
+  };
 }
 
 function outboxJob({ db, config, logger }: AppServices): Job {

@@ -1,4 +1,4 @@
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { Executor } from "../db/client.server";
 import { consumedTokens, emailOutbox, rateLimitHits } from "../db/schema";
 import { DAY_MS } from "./durations.server";
@@ -30,4 +30,14 @@ export async function pruneExpiredRows(db: Executor, now: Date = new Date()): Pr
     )
     .returning({ id: emailOutbox.id });
   return { consumedTokens: tokens.length, rateLimitHits: hits.length, sentEmails: mail.length };
+}
+
+/**
+ * What PostgreSQL's autovacuum does for a server database, done for the embedded one, which has no
+ * background workers: space of deleted and updated rows reused, pages marked all-visible so counts
+ * and lists are read from the indexes alone (without it a count read whole tables: about 57 ms at
+ * 100,000 profiles), and the planner's statistics kept up with the data.
+ */
+export async function maintainEmbeddedDatabase(db: Executor): Promise<void> {
+  await db.execute(sql`vacuum (analyze)`);
 }
