@@ -60,7 +60,7 @@ test("sign up, sign in, follow the mailed link: the account is confirmed and can
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(toast(page, "Email confirmed")).toBeVisible();
   await expect(page.getByTestId("checklist-confirmEmail")).toHaveCount(0);
-  await expect(page.getByTestId("checklist-progress")).toHaveText("0 of 7 complete");
+  await expect(page.getByTestId("checklist-progress")).toHaveText("0 of 8 complete");
   await expectAccessible(page, AXE);
 
   await page.goto("/dashboard/subscription");

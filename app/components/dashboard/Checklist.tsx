@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { KEEP_TRAVEL_RANGE_INTENT } from "~/lib/travel-range-check";
 import { ResendConfirmation } from "~/components/account/ResendConfirmation";
@@ -22,39 +23,46 @@ function Mark({ done }: { done: boolean }) {
   );
 }
 
-/** Confirming is done in the mailbox, not on a page here: the row says so and offers a new link. */
-function ConfirmEmailItem({ item }: { item: ChecklistItemView }) {
+/** A row that is done somewhere else than a page of the editor: what to do, and its own buttons. */
+function ItemWithActions({ item, note, children }: { item: ChecklistItemView; note: ReactNode; children: ReactNode }) {
   return (
     <li data-testid={`checklist-${item.key}`} data-done={item.done} className="flex flex-wrap items-center gap-3 px-1 py-2.5">
       <Mark done={item.done} />
       <span className="min-w-0 flex-1">
         <span className="block font-medium text-slate-900">{item.label}</span>
-        <span className="block text-sm text-slate-700">
-          Open the link we emailed you. Until then your listing can&apos;t go live.{" "}
-          <Link to={item.href} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
-            No email?
-          </Link>
-        </span>
+        <span className="block text-sm text-slate-700">{note}</span>
       </span>
-      <ResendConfirmation returnTo="/dashboard" />
+      {children}
     </li>
+  );
+}
+
+/** Confirming is done in the mailbox, not on a page here: the row says so and offers a new link. */
+function ConfirmEmailItem({ item }: { item: ChecklistItemView }) {
+  const note = (
+    <>
+      Open the link we emailed you. Until then your listing can&apos;t go live.{" "}
+      <Link to={item.href} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+        No email?
+      </Link>
+    </>
+  );
+  return (
+    <ItemWithActions item={item} note={note}>
+      <ResendConfirmation returnTo="/dashboard" />
+    </ItemWithActions>
   );
 }
 
 /**
  * The travel range: chosen in the editor, or kept as it is with one tap ("Local only" may be the
- * right answer; the item only asks that it be a choice).
+ * right answer; the item only asks that it be a choice). Until then the range is the default: a
+ * wider one saved is a choice (profile-editor.server.ts).
  */
 function TravelRangeItem({ item }: { item: ChecklistItemView }) {
+  const note = "Yours is Local only (0–10 miles): families farther away won't find you. Most party performers choose 25–50 miles.";
   return (
-    <li data-testid={`checklist-${item.key}`} data-done={item.done} className="flex flex-wrap items-center gap-3 px-1 py-2.5">
-      <Mark done={item.done} />
-      <span className="min-w-0 flex-1">
-        <span className="block font-medium text-slate-900">{item.label}</span>
-        <span className="block text-sm text-slate-700">
-          Yours is Local only (0–10 miles): families farther away won&apos;t find you. Most party performers choose 25–50 miles.
-        </span>
-      </span>
+    <ItemWithActions item={item} note={note}>
       <span className="flex flex-wrap items-center gap-2">
         <Link
           to={item.href}
@@ -72,7 +80,7 @@ function TravelRangeItem({ item }: { item: ChecklistItemView }) {
           </button>
         </Form>
       </span>
-    </li>
+    </ItemWithActions>
   );
 }
 
