@@ -49,26 +49,21 @@ function boxExtent(point: Point, miles: number) {
   return { south: point.latitude - dLat, north: point.latitude + dLat, west: point.longitude - dLon, east: point.longitude + dLon };
 }
 
+type Box = ReturnType<typeof boxExtent>;
+
+/** The box as SQL over two coordinate expressions (the columns themselves, or not indexable). */
+function boxBetween(box: Box, latitude: SQL, longitude: SQL): SQL {
+  return sql`${latitude} between ${literal(box.south)} and ${literal(box.north)}
+      and ${longitude} between ${literal(box.west)} and ${literal(box.east)}`;
+}
+
 /**
  * The box of coordinates holding every point within `miles` of `point`, as SQL: a range of the
  * coordinates index's first column, so a place's performers are read from it before any distance
  * is worked out.
  */
 export function boxSql(point: Point, miles: number): SQL {
-  const box = boxExtent(point, miles);
-  return sql`${profiles.latitude} between ${literal(box.south)} and ${literal(box.north)}
-      and ${profiles.longitude} between ${literal(box.west)} and ${literal(box.east)}`;
-}
-
-/**
- * The same box as a plain test of each row, which the coordinates index cannot answer: beside the
- * squares, so PostgreSQL reads the words-and-place index rather than the box's whole stripe of
- * the coordinates index (it underestimates a city's box, 6,600 rows expected for Orlando's 16,000).
- */
-function boxTestSql(point: Point, miles: number): SQL {
-  const box = boxExtent(point, miles);
-  return sql`(${profiles.latitude} + 0) between ${literal(box.south)} and ${literal(box.north)}
-      and (${profiles.longitude} + 0) between ${literal(box.west)} and ${literal(box.east)}`;
+  return boxBetween(boxExtent(point, miles), sql`${profiles.latitude}`, sql`${profiles.longitude}`);
 }
 
 /**
@@ -79,8 +74,11 @@ const MOST_SQUARES = 400;
 
 /**
  * The area around `point` for a read that tests words: the one-degree squares its box touches, as
- * a condition the words-and-place index (schema.ts, geoSquare) answers with the words, and the box itself tested on the rows found. Only the box, read off the coordinates
- * index, when the squares are too many.
+ * a condition the words-and-place index (schema.ts, geoSquare) answers with the words, and the box
+ * itself tested on the rows found, written so the coordinates index cannot answer it: PostgreSQL
+ * would otherwise read the box's whole stripe of that index (it underestimates a city's box, 6,600
+ * rows expected for Orlando's 16,000). Only the box, read off the coordinates index, when the
+ * squares are too many.
  */
 export function wordsAreaSql(point: Point, miles: number): SQL {
   const box = boxExtent(point, miles);
@@ -89,5 +87,6 @@ export function wordsAreaSql(point: Point, miles: number): SQL {
     for (let lon = Math.floor(box.west); lon <= Math.floor(box.east); lon++) squares.push(lat * 1000 + lon);
   }
   if (squares.length > MOST_SQUARES) return boxSql(point, miles);
-  return sql`${geoSquare(profiles.latitude, profiles.longitude)} && ${sql.raw(`'{${squares.join(",")}}'::int[]`)} and ${boxTestSql(point, miles)}`;
+  const tested = boxBetween(box, sql`(${profiles.latitude} + 0)`, sql`(${profiles.longitude} + 0)`);
+  return sql`${geoSquare(profiles.latitude, profiles.longitude)} && ${sql.raw(`'{${squares.join(",")}}'::int[]`)} and ${tested}`;
 }
