@@ -15,7 +15,6 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import { US_STATES } from "~/lib/us-states";
 import type { Db } from "~/server/db/client.server";
 import { openDatabase } from "~/server/db/client.server";
 import { schema } from "~/server/db/schema";
@@ -31,6 +30,7 @@ import { similarPerformers } from "~/server/similar-performers.server";
 import { startAppServer, type RunningServer } from "../tests/helpers/app-server";
 import { createScratchDatabase, existingOrScratchDatabase, percentile } from "./lib/bench";
 import { parseOrExit } from "./lib/command-line";
+import { addSyntheticProfiles, type SyntheticProfileOptions } from "./lib/synthetic-profiles";
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 /** BENCH_DB lets two runs on one server keep their own data sets (a 1M one reused with --reuse, say). */
@@ -100,91 +100,8 @@ const FILTER_COLD_RUNS = 30;
 
 const LOS_ANGELES = findGazetteerCity("CA", "Los Angeles")!;
 
-function sqlText(value: string) {
-  return `'${value.replace(/'/g, "''")}'`;
-}
-
-const FIRST = ["Captain", "Lady", "Sir", "Starlight", "Shadow", "Crimson", "Lunar", "Thunder", "Velvet", "Mystic", "Golden", "Iron", "Frost", "Ember", "Silver", "Cosmic", "Sunny", "Midnight", "Royal", "Wild"];
-const SECOND = ["Princess", "Knight", "Ranger", "Phantom", "Wizard", "Pirate", "Guardian", "Fairy", "Ninja", "Robot", "Dragon", "Mermaid", "Jester", "Hero", "Sorceress", "Samurai", "Bandit", "Pixie", "Titan", "Comet"];
-const THEMES = ["princess", "superhero", "villain", "anime", "pirate", "mermaid", "dinosaur", "space", "fairy", "wizard", "robot", "knight", "zombie", "unicorn", "ninja", "clown", "mascot", "dragon", "cowboy", "vampire"];
-const EXTRAS = ["face painting", "balloon twisting", "sing-alongs", "photo booths", "storytelling", "magic tricks", "dance parties", "trivia games", "sword fighting lessons", "treasure hunts"];
-const CATEGORY_LIST = ["Hero", "Villain", "Cosplay", "Furry", "Anime/Manga", "Video Game Character", "Comic Book Character", "Fantasy", "Sci-Fi", "Historical/Fantasy Crossover", "Kids' Parties Only", "18+ Events Only", "Custom Characters", "Group/Crew Performer", "Mascot Style"];
-
-function arrayLiteral(values: string[]) {
-  return `array[${values.map(sqlText).join(", ")}]`;
-}
-
-/** Adds profiles number `from`..`to` (inclusive) with SQL only: users, profiles, categories, images. */
-async function generate(pool: pg.Pool, from: number, to: number) {
-  const cities = US_STATES.flatMap((s) => s.cities.map((c) => ({ state: s.abbreviation, city: c.name, lat: c.lat, lon: c.lon })));
-  const client = await pool.connect();
-  try {
-    await client.query("begin");
-    await client.query(`create temp table if not exists bench_cities (n int primary key, state text, city text, lat float8, lon float8) on commit drop`);
-    await client.query(
-      `insert into bench_cities values ${cities.map((c, i) => `(${i}, ${sqlText(c.state)}, ${sqlText(c.city)}, ${c.lat}, ${c.lon})`).join(", ")}`,
-    );
-    await client.query(`select setseed(${(from % 1000) / 1000})`);
-    await client.query(
-      `insert into "user" (id, name, email, email_verified)
-       select 'bench-' || i, 'Bench ' || i, 'bench' || i || '@example.com', true from generate_series($1::int, $2::int) i`,
-      [from, to],
-    );
-    await client.query(
-      `insert into profiles (id, display_name, bio, state, city, latitude, longitude, price_min, price_max, contact_email,
-                             is_active, payment_status, payment_expiry, travel_radius, created_at, updated_at,
-                             audience, group_performer)
-       select 'bench-' || g.i,
-              case when g.r1 < 0.02 then null
-                   else (${arrayLiteral(FIRST)})[1 + floor(random() * ${FIRST.length})::int] || ' ' ||
-                        (${arrayLiteral(SECOND)})[1 + floor(random() * ${SECOND.length})::int] end,
-              'Bringing ' || (${arrayLiteral(THEMES)})[1 + floor(random() * ${THEMES.length})::int] || ' magic to birthday parties, schools and conventions around ' || c.city ||
-              '. Every visit includes ' || (${arrayLiteral(EXTRAS)})[1 + floor(random() * ${EXTRAS.length})::int] ||
-              ' and ' || (${arrayLiteral(EXTRAS)})[1 + floor(random() * ${EXTRAS.length})::int] ||
-              ', with costumes made by hand and a show tailored to your guests. Family friendly, punctual and insured.',
-              c.state, c.city, c.lat, c.lon,
-              case when g.r2 < 0.7 then 80 + floor(random() * 5) * 20 end,
-              case when g.r2 < 0.7 then 160 + floor(random() * 5) * 20 end,
-              'bench' || g.i || '@contact.example.com',
-              g.r3 >= 0.05,
-              case when g.r4 < 0.85 then 'paid' when g.r4 < 0.95 then 'pending' else 'expired' end,
-              case when g.r4 < 0.82 then current_date + 30 + floor(random() * 330)::int
-                   when g.r4 < 0.85 then current_date - 1 - floor(random() * 60)::int
-                   when g.r4 < 0.95 then null else current_date - 100 end,
-              case when g.r5 < 0.4 then 'local_only' when g.r5 < 0.65 then 'short_distance'
-                   when g.r5 < 0.8 then 'medium_distance' when g.r5 < 0.9 then 'long_distance' else 'nationwide' end,
-              now() - (g.i || ' minutes')::interval, now() - (g.i || ' minutes')::interval,
-              -- Who the shows are for, roughly as the demo's answers fall: a few adults-only acts, many
-              -- not yet answered; one act in seven a group.
-              case when g.r6 < 0.05 then 'adults' when g.r6 < 0.4 then 'kids' when g.r6 < 0.7 then 'all' end,
-              g.r7 < 0.15
-       from (select i, random() r1, random() r2, random() r3, random() r4, random() r5, random() r6, random() r7,
-                    floor(random() * ${cities.length})::int city_n
-             from generate_series($1::int, $2::int) i) g
-       join bench_cities c on c.n = g.city_n`,
-      [from, to],
-    );
-    await client.query(
-      `insert into profile_categories (profile_id, category)
-       select distinct 'bench-' || i, (${arrayLiteral(CATEGORY_LIST)})[1 + floor(random() * ${CATEGORY_LIST.length})::int]
-       from generate_series($1::int, $2::int) i cross join lateral generate_series(1, 1 + (i * 7) % 3) n`,
-      [from, to],
-    );
-    await client.query(
-      `insert into profile_images (profile_id, image_url, storage_key, position, width, height, variants)
-       select 'bench-' || i, '/images/placeholder-performer.webp', 'bench/' || i || '-' || n || '.webp', n - 1, 640, 800, '[]'::jsonb
-       from generate_series($1::int, $2::int) i, generate_series(1, 1 + (i % 3)) n
-       where i % 5 <> 0`,
-      [from, to],
-    );
-    await client.query("commit");
-  } catch (error) {
-    await client.query("rollback");
-    throw error;
-  } finally {
-    client.release();
-  }
-}
+/** What the directory's pages read: places and travel ranges, categories, refinements and photos. */
+const SYNTHETIC: SyntheticProfileOptions = { prefix: "bench", bio: "themed", categories: true, placed: true, refinements: true, photos: true };
 
 interface Timing {
   p50: number;
@@ -323,7 +240,7 @@ async function load(pool: pg.Pool, database: { db: Db }, from: number, size: num
   const indexes = await dropSecondaryIndexes(pool, ["profiles", "profile_search", "profile_categories", "profile_images"]);
   await pool.query(`alter table profiles disable trigger profile_search_sync`);
   try {
-    for (let first = from; first <= size; first += CHUNK) await generate(pool, first, Math.min(size, first + CHUNK - 1));
+    await addSyntheticProfiles(pool, { from, to: size, chunk: CHUNK }, SYNTHETIC);
     await refreshAllSearchDocuments(database.db);
     await pool.query(`truncate profile_search`);
     await pool.query(

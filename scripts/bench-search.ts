@@ -39,6 +39,7 @@ import { refreshAllSearchDocuments } from "~/server/search-document.server";
 import { createLocalStorage } from "~/server/storage/local.server";
 import { seedDemo } from "./demo-data/seed";
 import { createScratchDatabase, percentile } from "./lib/bench";
+import { addSyntheticProfiles, type SyntheticProfileOptions } from "./lib/synthetic-profiles";
 import { HELD_OUT_QUERIES, HELD_OUT_WRITTEN } from "./search-relevance/held-out";
 import {
   isAdultsOnly,
@@ -54,7 +55,6 @@ import {
 } from "./search-relevance/judge";
 import { STATE_NAMES } from "./search-relevance/places";
 import { addScenarioPerformers, hasAudienceColumn, SCENARIO } from "./search-relevance/scenario";
-import { addSyntheticProfiles } from "./search-relevance/synthetic";
 import { TUNING_QUERIES } from "./search-relevance/tuning";
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -78,6 +78,8 @@ const { values: args } = parseArgs({
 });
 const RUNS = Math.max(1, Number.parseInt(args.runs ?? "5", 10) || 5);
 const SYNTHETIC_PROFILES = Math.max(1000, Number.parseInt(args.profiles ?? "100000", 10) || 100_000);
+/** Themed bios, characters and categories (the audience following them), places and travel ranges: what search reads. */
+const SYNTHETIC: SyntheticProfileOptions = { prefix: "synthetic", bio: "themed", characters: true, categories: true, placed: true, audienceFromCategories: true };
 
 function searchUrl(query: JudgedQuery, page = 1): URL {
   const url = new URL("http://bench.local/search");
@@ -417,7 +419,7 @@ async function main() {
           const trigger = await pool.query(`select 1 from pg_trigger where tgname = 'profile_search_sync' and tgrelid = 'profiles'::regclass`);
           if (trigger.rowCount) await pool.query(`alter table profiles disable trigger profile_search_sync`);
           try {
-            for (let from = 1; from <= SYNTHETIC_PROFILES; from += 20_000) await addSyntheticProfiles(pool, from, Math.min(SYNTHETIC_PROFILES, from + 19_999));
+            await addSyntheticProfiles(pool, { from: 1, to: SYNTHETIC_PROFILES, chunk: 20_000 }, SYNTHETIC);
           } finally {
             if (trigger.rowCount) await pool.query(`alter table profiles enable trigger profile_search_sync`);
           }

@@ -8,11 +8,11 @@
 // change the size and the number of timed calls per query.
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import { US_STATES } from "~/lib/us-states";
 import { openDatabase, type Db } from "~/server/db/client.server";
 import { schema } from "~/server/db/schema";
 import { matchPerformers, suggest } from "~/server/search/suggest.server";
 import { createScratchDatabase, percentile } from "./lib/bench";
+import { addSyntheticProfiles, type SyntheticProfileOptions } from "./lib/synthetic-profiles";
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const BENCH_DB = "cc_bench_suggest";
@@ -23,52 +23,8 @@ const WARMUP = 10;
 /** What people type, from the first letters on: characters, places, performers' names, nothing, odd input. */
 const QUERIES = ["sp", "spid", "prin", "pri", "sa", "captain", "captain p", "mid", "midnight dr", "orla", "new y", "star", "dra", "hero", "tex", "zzqx", "100%", "a_b", "o'", "x".repeat(60)];
 
-const FIRST = ["Captain", "Lady", "Sir", "Starlight", "Shadow", "Crimson", "Lunar", "Thunder", "Velvet", "Mystic", "Golden", "Iron", "Frost", "Ember", "Silver", "Cosmic", "Sunny", "Midnight", "Royal", "Wild"];
-const SECOND = ["Princess", "Knight", "Ranger", "Phantom", "Wizard", "Pirate", "Guardian", "Fairy", "Ninja", "Robot", "Dragon", "Mermaid", "Jester", "Hero", "Sorceress", "Samurai", "Bandit", "Pixie", "Titan", "Comet"];
-const SURNAMES = ["Parties", "Events", "Entertainment", "Cosplay", "Performances", "Studio", "Shows", "& Friends"];
-
-const text = (value: string) => `'${value.replace(/'/g, "''")}'`;
-const pickFrom = (values: readonly string[]) => `(array[${values.map(text).join(", ")}])[1 + floor(random() * ${values.length})::int]`;
-
-/** Profiles `from`..`to` with SQL only, public in the proportions bench:directory uses. */
-async function generate(pool: pg.Pool, from: number, to: number) {
-  const cities = US_STATES.flatMap((s) => s.cities.map((c) => ({ state: s.abbreviation, city: c.name })));
-  const client = await pool.connect();
-  try {
-    await client.query("begin");
-    await client.query(`create temp table bench_cities (n int primary key, state text, city text) on commit drop`);
-    await client.query(`insert into bench_cities values ${cities.map((c, i) => `(${i}, ${text(c.state)}, ${text(c.city)})`).join(", ")}`);
-    await client.query(`select setseed(${(from % 1000) / 1000})`);
-    await client.query(
-      `insert into "user" (id, name, email, email_verified)
-       select 'bench-' || i, 'Bench ' || i, 'bench' || i || '@example.com', true from generate_series($1::int, $2::int) i`,
-      [from, to],
-    );
-    await client.query(
-      `insert into profiles (id, display_name, bio, state, city, contact_email, is_active, payment_status, payment_expiry)
-       select 'bench-' || g.i,
-              case when g.r1 < 0.02 then null
-                   else ${pickFrom(FIRST)} || ' ' || ${pickFrom(SECOND)} || case when g.r1 < 0.5 then ' ' || ${pickFrom(SURNAMES)} else '' end end,
-              'Costumed characters for parties around ' || c.city || '.',
-              c.state, c.city, 'bench' || g.i || '@contact.example.com',
-              g.r3 >= 0.05,
-              case when g.r4 < 0.85 then 'paid' when g.r4 < 0.95 then 'pending' else 'expired' end,
-              case when g.r4 < 0.82 then current_date + 30 + floor(random() * 330)::int
-                   when g.r4 < 0.85 then current_date - 1 - floor(random() * 60)::int
-                   when g.r4 < 0.95 then null else current_date - 100 end
-       from (select i, random() r1, random() r3, random() r4, floor(random() * ${cities.length})::int city_n
-             from generate_series($1::int, $2::int) i) g
-       join bench_cities c on c.n = g.city_n`,
-      [from, to],
-    );
-    await client.query("commit");
-  } catch (error) {
-    await client.query("rollback");
-    throw error;
-  } finally {
-    client.release();
-  }
-}
+/** Names (about half with a third word) and cities: what the suggestions read. Public in bench:directory's proportions. */
+const SYNTHETIC: SyntheticProfileOptions = { prefix: "bench", bio: "brief", surnames: true };
 
 const ms = (value: number) => value.toFixed(2).padStart(7);
 
@@ -78,7 +34,7 @@ async function main() {
   const pool = new pg.Pool({ connectionString: scratch.url, max: 2 });
   try {
     const started = Date.now();
-    for (let from = 1; from <= PROFILES; from += 20_000) await generate(pool, from, Math.min(PROFILES, from + 19_999));
+    await addSyntheticProfiles(pool, { from: 1, to: PROFILES, chunk: 20_000 }, SYNTHETIC);
     await pool.query("vacuum analyze");
     const [{ visible }] = (
       await pool.query(
