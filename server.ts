@@ -29,6 +29,9 @@ async function main() {
     await runPrimary(config);
     return;
   }
+  // A worker of the primary below: the primary sums every worker's figures for a scrape.
+  const clusterMetrics = cluster.isWorker && config.metricsToken ? await import("./app/server/metrics-cluster.server") : null;
+  clusterMetrics?.reportToPrimary();
   // Loaded only once the configuration is known to be good, so a mistake is reported in a moment.
   const [{ createApp }, { appJobs }, { startScheduler }, { createLogger }, { createServices }] = await Promise.all([
     import("./app/server/http/app.server"),
@@ -37,8 +40,10 @@ async function main() {
     import("./app/server/logger.server"),
     import("./app/server/services.server"),
   ]);
-  const logger = createLogger(config.logLevel);
+  // Workers share the primary's output: each line says which process wrote it.
+  const logger = cluster.isWorker ? createLogger(config.logLevel).child({ pid: process.pid }) : createLogger(config.logLevel);
   const services = await createServices(config, logger).catch(startupFailure);
+  if (clusterMetrics) services.metrics = clusterMetrics.clusterWideMetrics(services.metrics);
 
   let shuttingDown = false;
   const app = createApp(services, { build: await loadBuild(), isShuttingDown: () => shuttingDown });
@@ -89,11 +94,13 @@ const WORKER_RESTART_MAX_DELAY_MS = 30_000;
  * cluster module hands them connections), restarts any that dies, and on SIGTERM/SIGINT passes the
  * signal on and exits once all have drained. Only the first worker runs the scheduled jobs; they
  * are safe to run in several processes (each instance of a multi-machine deployment runs them),
- * but one set per machine is enough.
+ * but one set per machine is enough. With METRICS_TOKEN, it also sums the workers' figures for
+ * whichever of them answers a scrape of /metrics.
  */
 async function runPrimary(config: AppConfig) {
   const { createLogger } = await import("./app/server/logger.server");
   const logger = createLogger(config.logLevel);
+  if (config.metricsToken) (await import("./app/server/metrics-cluster.server")).aggregateWorkerMetrics(logger);
   const slots = new Map<Worker, { slot: number; startedAt: number }>();
   const restartDelay = new Map<number, number>();
   let stopping = false;

@@ -9,7 +9,9 @@ import { decodeStats } from "./images/decode-slots.server";
 import type { WebhookResult } from "./payments/webhook.server";
 
 // What an operator's Prometheus scrapes at /metrics. Each app instance owns its registry (never
-// prom-client's global one), so two apps in one process, as tests build them, count apart.
+// prom-client's global one), so two apps in one process, as tests build them, count apart. Under
+// WEB_CONCURRENCY a scrape sums every worker's registry (metrics-cluster.server.ts): each metric
+// whose figure is the same from every process says how to combine it (`aggregator`), the rest add up.
 
 /** What became of one Stripe webhook delivery; a fixed set, so the label stays small. */
 export type WebhookOutcome = "applied" | "duplicate" | "ignored" | "invalid" | "failed" | "not_configured";
@@ -24,6 +26,8 @@ export interface Metrics {
   pageCache(result: PageCacheResult): void;
   /** The text exposition, outbox depth read from the database at this moment. */
   exposition(): Promise<{ contentType: string; body: string }>;
+  /** This process's own figures, which a cluster's primary collects from each worker. */
+  readonly registry: Registry;
 }
 
 // Seconds. Pages render in tens of milliseconds; the tail up to the 120 s request timeout still lands in a bucket.
@@ -122,6 +126,8 @@ export function createMetrics(db: Db, logger: Logger): Metrics {
     help: "Emails in the outbox by state (pending, sending, failed), read at scrape time.",
     labelNames: ["status"] as const,
     registers: [registry],
+    // Every worker reads the same table: one reading, not one per worker.
+    aggregator: "max",
     async collect() {
       try {
         const rows = await db
@@ -143,6 +149,7 @@ export function createMetrics(db: Db, logger: Logger): Metrics {
     name: "costumecast_outbox_oldest_pending_seconds",
     help: "Age of the oldest email still waiting to go out (0 when none): grows while SMTP is down, before anything fails.",
     registers: [registry],
+    aggregator: "max",
     async collect() {
       try {
         const [row] = await db
@@ -185,7 +192,7 @@ export function createMetrics(db: Db, logger: Logger): Metrics {
   // Image decoding is process-wide (one set of decode slots per process), read at scrape time.
   new Counter({
     name: "costumecast_image_decodes_total",
-    help: "Uploaded images decoded by this process (uploads refused before decoding are not counted).",
+    help: "Uploaded images decoded since the server started (uploads refused before decoding are not counted).",
     registers: [registry],
     collect() {
       this.reset();
@@ -194,7 +201,7 @@ export function createMetrics(db: Db, logger: Logger): Metrics {
   });
   new Gauge({
     name: "costumecast_image_decodes",
-    help: "Image decodes in this process now: running (at most the decode slots) and waiting for a slot.",
+    help: "Image decodes now: running (at most the decode slots per process) and waiting for a slot.",
     labelNames: ["state"] as const,
     registers: [registry],
     collect() {
@@ -205,6 +212,7 @@ export function createMetrics(db: Db, logger: Logger): Metrics {
   });
 
   return {
+    registry,
     pageCache(result) {
       pageCacheRequests.inc({ result });
     },

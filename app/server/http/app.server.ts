@@ -122,8 +122,15 @@ export function createApp(services: AppServices, { build, isShuttingDown = () =>
       res.status(401).set("WWW-Authenticate", 'Bearer realm="metrics"').type("text/plain").send("Unauthorized");
       return;
     }
-    const { contentType, body } = await services.metrics.exposition();
-    res.status(200).type(contentType).send(body);
+    try {
+      const { contentType, body } = await services.metrics.exposition();
+      res.status(200).type(contentType).send(body);
+    } catch (error) {
+      // Under WEB_CONCURRENCY a worker that cannot report fails the whole scrape: a sum missing one
+      // worker would read as counters going backwards.
+      logger.warn({ err: error }, "metrics: scrape failed");
+      res.status(503).type("text/plain").send("Metrics unavailable");
+    }
   });
 
   app.use(refuseCrossSite(config));
