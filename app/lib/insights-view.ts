@@ -16,7 +16,11 @@ export interface InsightsWeek extends InsightsCounts {
 }
 
 export interface InsightsView {
-  /** INSIGHTS_WEEKS weeks, oldest first, weeks without counts included as zeros. */
+  /**
+   * Up to INSIGHTS_WEEKS weeks, oldest first, weeks without counts included as zeros. A listing
+   * younger than that starts at its first counted day: its first week's `weekStart` is that day,
+   * not the Monday before it.
+   */
   weeks: InsightsWeek[];
   /** Everything counted for the listing so far. */
   totals: InsightsCounts;
@@ -24,9 +28,17 @@ export interface InsightsView {
   since: string | null;
 }
 
-/** Inquiries per 100 profile views, to one decimal; null without views (no rate to speak of). */
+/**
+ * Fewer views than this and the rate says more about chance than about the profile (one inquiry
+ * in five views reads "20%"), so it is not shown.
+ */
+export const MIN_VIEWS_FOR_RATE = 20;
+
+export const RATE_HIDDEN_NOTE = `Shown after ${MIN_VIEWS_FOR_RATE} views`;
+
+/** Inquiries per 100 profile views, to one decimal; null under MIN_VIEWS_FOR_RATE views. */
 export function inquiryRatePercent(counts: Pick<InsightsCounts, "views" | "inquiries">): number | null {
-  if (counts.views <= 0) return null;
+  if (counts.views < MIN_VIEWS_FOR_RATE) return null;
   return Math.round((counts.inquiries / counts.views) * 1000) / 10;
 }
 
@@ -46,4 +58,21 @@ export function longDay(day: string): string {
 
 export function hasAnyCounts(view: InsightsView): boolean {
   return view.totals.views + view.totals.appearances + view.totals.inquiries > 0;
+}
+
+/**
+ * The dashboard's one tip, from the site's own numbers (app/server/insights/inquiry-tip.server.ts):
+ * how many times more inquiries listed profiles with four photos and a price got than the rest,
+ * or null when the numbers are too few or too close to say so.
+ */
+export interface InsightsTip {
+  ratio: number | null;
+  /** What the performer's own profile lacks of the two, so the tip can link to where it is fixed. */
+  needsPhotos: boolean;
+  needsPrice: boolean;
+}
+
+/** "2.3" for a ratio: one decimal, none when whole. */
+export function formatRatio(ratio: number): string {
+  return ratio.toLocaleString("en-US", { maximumFractionDigits: 1 });
 }

@@ -3,12 +3,13 @@ import { BIO_MIN_LENGTH } from "~/lib/constants";
 import type { Executor } from "./db/client.server";
 import { profileCategories, profileImages, profiles, user } from "./db/schema";
 import type { InquiryDetailView } from "~/lib/inbox-view";
-import type { InsightsView } from "~/lib/insights-view";
+import type { InsightsTip, InsightsView } from "~/lib/insights-view";
 import { CONFIRM_EMAIL_LABEL, CONFIRM_EMAIL_PATH } from "~/lib/email-confirmation";
 import { TRAVEL_RANGE_CHECK_LABEL, TRAVEL_RANGE_SECTION } from "~/lib/travel-range-check";
 import type { ListingStatusView } from "~/lib/subscription";
 import { getInquiry, listInquiries, type InboxPage } from "./inbox.server";
 import { loadInsights } from "./insights/dashboard-insights.server";
+import { loadInsightsTip } from "./insights/inquiry-tip.server";
 import type { Logger } from "./logger.server";
 import { readListingStatus } from "./payments/status.server";
 import { isPaidListing, todayIso } from "./visibility.server";
@@ -158,9 +159,10 @@ export async function getDashboardSummary(db: Executor, userId: string, today: s
 export interface DashboardData {
   /**
    * With the insights (views, appearances and inquiries by week; null without a profile, or when
-   * they could not be loaded), which travel inside the summary the page already hands on.
+   * they could not be loaded) and their tip (null likewise), which travel inside the summary the
+   * page already hands on.
    */
-  summary: DashboardSummary & { insights: InsightsView | null };
+  summary: DashboardSummary & { insights: InsightsView | null; insightsTip: InsightsTip | null };
   /** Null when the inquiries could not be loaded (the page says so and still shows the rest). */
   inbox: InboxPage | null;
   /** The inquiry opened in the detail view; `missing` when that id is not one of the owner's. */
@@ -195,5 +197,13 @@ export async function loadDashboard(
       logger.error({ err: error, userId }, "loading insights failed");
     }
   }
-  return { summary: { ...summary, insights }, inbox, selected };
+  let insightsTip: InsightsTip | null = null;
+  if (insights) {
+    try {
+      insightsTip = await loadInsightsTip(db, userId);
+    } catch (error) {
+      logger.error({ err: error, userId }, "loading the insights tip failed");
+    }
+  }
+  return { summary: { ...summary, insights, insightsTip }, inbox, selected };
 }

@@ -2,6 +2,7 @@ import { and, eq, gte, sql } from "drizzle-orm";
 import { INSIGHTS_WEEKS, type InsightsView, type InsightsWeek } from "~/lib/insights-view";
 import type { Executor } from "../db/client.server";
 import { profileDailyStats } from "../db/schema";
+import { fromFirstDay } from "./chart-start.server";
 import { utcDay } from "./stats.server";
 
 const DAY_MS = 86_400_000;
@@ -44,12 +45,16 @@ export async function loadInsights(db: Executor, profileId: string, now: Date = 
       .where(eq(profileDailyStats.profileId, profileId)),
   ]);
   const byWeek = new Map(weekly.map((row) => [row.week, row]));
+  const since = totals?.since ?? null;
   return {
-    weeks: weeks.map((weekStart): InsightsWeek => {
-      const row = byWeek.get(weekStart);
-      return { weekStart, views: row?.views ?? 0, appearances: row?.appearances ?? 0, inquiries: row?.inquiries ?? 0 };
-    }),
+    weeks: fromFirstDay(
+      weeks.map((weekStart): InsightsWeek => {
+        const row = byWeek.get(weekStart);
+        return { weekStart, views: row?.views ?? 0, appearances: row?.appearances ?? 0, inquiries: row?.inquiries ?? 0 };
+      }),
+      since,
+    ),
     totals: { views: totals?.views ?? 0, appearances: totals?.appearances ?? 0, inquiries: totals?.inquiries ?? 0 },
-    since: totals?.since ?? null,
+    since,
   };
 }
