@@ -103,6 +103,9 @@ describe(`the page cache (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
     const second = await page(`/profile/${performer}`);
     expect(second.response.status).toBe(200);
     expect(second.html).toContain("Captain Cached");
+    // The copy says so (benchmarks count such answers apart); the render does not.
+    expect(first.response.headers.get("x-page-cache")).toBeNull();
+    expect(second.response.headers.get("x-page-cache")).toBe("hit");
     for (const answer of [first, second]) {
       const nonces = scriptNonces(answer.html);
       expect(nonces.size).toBe(1);
@@ -117,9 +120,12 @@ describe(`the page cache (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
     const revalidated = await fetch(`${url}/profile/${performer}`, { headers: { "If-None-Match": etag! } });
     expect(revalidated.status).toBe(304);
     expect(revalidated.headers.get("content-security-policy")).toBeNull();
+    expect(revalidated.headers.get("x-page-cache")).toBe("hit");
 
     await new Promise((resolve) => setTimeout(resolve, TTL_SECONDS * 1000 + 100));
-    expect((await page(`/profile/${performer}`)).html).toContain("Captain Renamed");
+    const renderedAgain = await page(`/profile/${performer}`);
+    expect(renderedAgain.html).toContain("Captain Renamed");
+    expect(renderedAgain.response.headers.get("x-page-cache")).toBeNull();
   });
 
   it("keeps the words-only pages too (about, FAQ, terms) for anonymous visitors", async () => {
@@ -140,6 +146,8 @@ describe(`the page cache (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
     const after = await cacheCounts();
     expect((after.miss ?? 0) - (before.miss ?? 0)).toBe(1);
     expect((after.hit ?? 0) - (before.hit ?? 0)).toBe(7);
+    // Those who waited for the one render are answered from its copy, and marked as such.
+    expect(answers.filter((answer) => answer.response.headers.get("x-page-cache") === "hit")).toHaveLength(7);
   });
 
   it("never keeps a signed-in visitor's page, nor forgets the kept ones when someone signs out", async () => {
@@ -190,7 +198,7 @@ describe(`the page cache (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
       expect((await profile()).html).toContain("Captain Kept");
       await rename("Captain Changed");
 
-      const deactivate = new URLSearchParams({ intent: "set-active", id: performer, active: "false" }).toString();
+      const deactivate = new URLSearchParams({ intent: "set-active", id: performer, active: "false", confirmed: "yes", reason: "a test" }).toString();
       const refused = [
         // Another site's form, for the admin's own session.
         await post("/admin", deactivate, { Origin: "https://elsewhere.example", Cookie: admin }),

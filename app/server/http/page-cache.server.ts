@@ -16,6 +16,9 @@ import { ACCOUNT_PAGES, etagMatches, PERSONAL_COOKIE } from "./cache-headers.ser
 // visitor gets the page with their own response's nonce put in its place, so the policy still
 // allows only the scripts of the response it came with.
 
+/** Marks an answer served from the cache ("hit"), so a benchmark can count them apart from rendered ones; a rendered answer has none. */
+export const PAGE_CACHE_HEADER = "X-Page-Cache";
+
 /** One page larger than this is not kept (the biggest directory page is a few hundred KB). */
 const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
 const MAX_TOTAL_BYTES = 64 * 1024 * 1024;
@@ -163,6 +166,7 @@ export function createPageCache(maxSeconds: number): PageCache {
 
 /** Answers from a kept page: a 304 when the visitor holds it already, else the page with this response's nonce. */
 export function sendCachedPage(req: ExpressRequest, res: ExpressResponse, page: CachedPage, nonce: string): void {
+  res.setHeader(PAGE_CACHE_HEADER, "hit");
   if (page.etag && etagMatches(req.headers["if-none-match"], page.etag)) {
     res.status(304);
     for (const [name, value] of page.headers) {
