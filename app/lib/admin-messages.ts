@@ -30,9 +30,70 @@ export const PROFILE_DELETE_CONFIRM = "Are you sure you want to delete this prof
 
 export const ADMIN_LOAD_FAILED = "Failed to load data";
 
-/** What the page asks before each deletion. */
-export const DELETE_CONFIRMATIONS = {
-  "delete-request": REQUEST_DELETE_CONFIRM,
-  "delete-message": MESSAGE_DELETE_CONFIRM,
-  "delete-profile": PROFILE_DELETE_CONFIRM,
-} as const;
+export const PROFILE_DEACTIVATION_UNDONE = "Deactivation undone: the profile is active again and the performer was not emailed.";
+export const PROFILE_UNDO_TOO_LATE = "Too late to undo: the performer has been emailed. Use Activate to list the profile again.";
+/** How long the toast after a deactivation offers its Undo (the server allows a little longer). */
+export const UNDO_OFFER_SECONDS = 10;
+
+/** The extra field a confirmation asks for: none, optional notes for the applicant, or a required reason. */
+export type ConfirmField = "none" | "notes" | "reason";
+
+export interface ConfirmText {
+  title: string;
+  /** What happens, in a sentence or two; "" when the title says it all. */
+  body: string;
+  confirm: string;
+  field: ConfirmField;
+  /** What the reason or notes field's hint says. */
+  hint?: string;
+  /** Red confirm button: the action takes something away. */
+  destructive: boolean;
+}
+
+/**
+ * What the page asks before each action that needs a second thought: deletions (the spec's
+ * questions word for word), approving (a free spot is spent) and the two that tell someone "no"
+ * (Reject, Deactivate), which need the reason the email gives.
+ */
+export const CONFIRMATIONS = {
+  approve: {
+    title: "Approve this request?",
+    body: `The applicant gets a free year's listing, one of the ${FREE_LISTING_SPOTS} free spots, and an email saying so.`,
+    confirm: "Yes, approve",
+    field: "notes",
+    hint: "Included in the approval email and kept with the request.",
+    destructive: false,
+  },
+  reject: {
+    title: "Reject this request?",
+    body: "The applicant is emailed your reason, and a reply to that email reaches the team.",
+    confirm: "Reject request",
+    field: "reason",
+    hint: "It completes the email's sentence \u201cWe are not able to approve your application this time because \u2026\u201d",
+    destructive: true,
+  },
+  deactivate: {
+    title: "Deactivate this profile?",
+    body: "It leaves the directory and search at once. The performer is emailed your reason, and a reply to that email reaches the team. You can undo it for a few seconds.",
+    confirm: "Deactivate",
+    field: "reason",
+    hint: "It completes the email's sentence \u201cYour listing is paused because \u2026\u201d",
+    destructive: true,
+  },
+  "delete-request": { title: REQUEST_DELETE_CONFIRM, body: "", confirm: "Yes, delete", field: "none", destructive: true },
+  "delete-message": { title: MESSAGE_DELETE_CONFIRM, body: "", confirm: "Yes, delete", field: "none", destructive: true },
+  "delete-profile": { title: PROFILE_DELETE_CONFIRM, body: "", confirm: "Yes, delete", field: "none", destructive: true },
+} as const satisfies Record<string, ConfirmText>;
+
+export type ConfirmKind = keyof typeof CONFIRMATIONS;
+
+/** Which confirmation a button's post needs, or null for one that acts at once (Mark as Read, Activate, Undo). */
+export function confirmKindOf(input: { intent: string; active?: string }): ConfirmKind | null {
+  if (input.intent === "set-active") return input.active === "false" ? "deactivate" : null;
+  return input.intent in CONFIRMATIONS ? (input.intent as ConfirmKind) : null;
+}
+
+/** The fields a confirmed post of that kind carries besides id, reason/notes and `confirmed`. */
+export function confirmedPost(kind: ConfirmKind): Record<string, string> {
+  return kind === "deactivate" ? { intent: "set-active", active: "false" } : { intent: kind };
+}

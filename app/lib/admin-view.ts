@@ -2,6 +2,7 @@
 // where the admin is (tab, filter, search, page, open record), read from and written to the address,
 // and the shapes of the rows and records the page renders. Dates travel as ISO strings.
 
+import type { ConfirmKind } from "./admin-messages";
 import { hasControlCharacter } from "./form";
 
 export const ADMIN_TABS = ["requests", "messages", "profiles", "searches"] as const;
@@ -56,7 +57,7 @@ export interface AdminLocation {
   status: string;
   q: string;
   page: number;
-  /** The record opened in full (requests and messages), or null for the list. */
+  /** The record opened in full (a request, message or profile), or null for the list. */
   view: string | null;
 }
 
@@ -204,6 +205,12 @@ export interface ProfileRowView {
   categories: string[];
 }
 
+export interface ProfileDetailView extends ProfileRowView {
+  /** The admin's reason, while the profile is inactive because an admin deactivated it. */
+  pausedReason: string | null;
+  pausedAt: string | null;
+}
+
 /** A search that found nobody, summed over the period: its words, its place and how many visitors asked. */
 export interface UnmetSearchRowView {
   /** Normalised words; "" when only a place was searched. */
@@ -221,7 +228,7 @@ export interface UnmetSearchRowView {
 export type AdminSection =
   | { tab: "requests"; rows: RequestRowView[]; detail: RequestDetailView | null; pageInfo: PageInfo }
   | { tab: "messages"; rows: MessageRowView[]; detail: MessageDetailView | null; pageInfo: PageInfo }
-  | { tab: "profiles"; rows: ProfileRowView[]; detail: null; pageInfo: PageInfo }
+  | { tab: "profiles"; rows: ProfileRowView[]; detail: ProfileDetailView | null; pageInfo: PageInfo }
   | { tab: "searches"; rows: UnmetSearchRowView[]; detail: null; pageInfo: PageInfo };
 
 export interface AuditView {
@@ -243,9 +250,16 @@ export interface AdminDashboardView {
   recent: AuditView[];
 }
 
-/** Which deletion the page asks the admin to confirm (when the browser ran no confirm dialog). */
+/** The action the page asks the admin to confirm, on which record (named in `label`). */
 export interface PendingConfirmation {
-  intent: "delete-request" | "delete-message" | "delete-profile";
+  kind: ConfirmKind;
   id: string;
   label: string;
+}
+
+/** The reason or notes typed into a confirmation the server refused, with its message. */
+export interface ConfirmationAnswer {
+  confirmation: PendingConfirmation | null;
+  errors: { notes?: string; reason?: string };
+  values: { notes?: string; reason?: string };
 }

@@ -2,8 +2,9 @@ import { useEffect } from "react";
 import { data, Link, redirect, useRouteError } from "react-router";
 import type { Route } from "./+types/admin";
 import { AdminTabs, tabCount } from "~/components/admin/AdminTabs";
-import { ConfirmDeletion } from "~/components/admin/ConfirmDeletion";
+import { ConfirmationStep } from "~/components/admin/ConfirmAction";
 import { MessageDetail, MessagesTable } from "~/components/admin/MessagesSection";
+import { ProfileDetail } from "~/components/admin/ProfileDetail";
 import { ProfilesTable } from "~/components/admin/ProfilesSection";
 import { RecentActions } from "~/components/admin/RecentActions";
 import { RequestDetail } from "~/components/admin/RequestDetail";
@@ -15,16 +16,17 @@ import { Alert } from "~/components/ui/Alert";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { ADMIN_LOAD_FAILED } from "~/lib/admin-messages";
 import { adminActionSchema } from "~/lib/admin-schema";
-import { ADMIN_TAB_TITLES, adminHref, parseAdminLocation, type AdminDashboardView, type PendingConfirmation } from "~/lib/admin-view";
+import { ADMIN_TAB_TITLES, adminHref, parseAdminLocation, type AdminDashboardView, type ConfirmationAnswer } from "~/lib/admin-view";
 import { parseForm } from "~/lib/form";
 import { pageMeta, siteFrom } from "~/lib/meta";
-import { handleAdminAction, loadAdminDashboard } from "~/server/admin/dashboard.server";
+import { confirmationFor, handleAdminAction, loadAdminDashboard } from "~/server/admin/dashboard.server";
 import { requireAdmin } from "~/server/auth/auth.server";
 import { redirectWithFlash } from "~/server/flash.server";
 import { privateHeaders } from "~/server/http/cache-headers.server";
 
 // /admin: free-listing requests, messages, profiles and the searches that found nobody, each paged, filtered and searched on the
-// server, plus the audit log. Every button posts here; the role is checked on every request.
+// server, plus the audit log. Every button posts here; the role is checked on every request. Approve,
+// Reject, Deactivate and the deletions are confirmed first (Reject and Deactivate with a reason).
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
@@ -34,25 +36,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(result.view, { headers: privateHeaders() });
 }
 
-interface ActionAnswer {
-  confirmation: PendingConfirmation | null;
-  notesError: string | null;
-  notesValue: string | null;
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(context, request);
   const location = parseAdminLocation(new URL(request.url).searchParams);
   const form = parseForm(adminActionSchema, await request.formData());
   if (!form.ok) {
-    const answer: ActionAnswer = { confirmation: null, notesError: form.errors.notes ?? null, notesValue: form.values.notes ?? null };
-    if (answer.notesError) return data(answer, { status: 400, headers: privateHeaders() });
+    const { notes, reason } = form.errors;
+    // A note or reason refused: the same question again, with what was typed and why.
+    if (notes || reason) {
+      const confirmation = await confirmationFor(context.db, form.values);
+      const answer: ConfirmationAnswer = { confirmation, errors: { notes, reason }, values: { notes: form.values.notes, reason: form.values.reason } };
+      return data(answer, { status: 400, headers: privateHeaders() });
+    }
     return redirectWithFlash(context, request, adminHref(location), { type: "error", message: "That action could not be read. Please try again." });
   }
   const result = await handleAdminAction(context, admin.id, form.data);
   if (result.kind === "confirm") {
-    const answer: ActionAnswer = { confirmation: result.confirmation, notesError: null, notesValue: null };
-    return data(answer, { headers: privateHeaders() });
+    const answer: ConfirmationAnswer = { confirmation: result.confirmation, errors: result.errors, values: { notes: form.data.notes, reason: form.data.reason } };
+    return data(answer, { status: result.errors.reason ? 400 : 200, headers: privateHeaders() });
   }
   // An approval lists a performer, a profile's switch or deletion shows or hides one.
   if (result.flash.type === "success") context.pagesChanged?.();
@@ -68,7 +69,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({ ...site, title: "Admin Dashboard", description: "Site administration.", path: "/admin", noindex: true });
 }
 
-function Section({ view, answer }: { view: AdminDashboardView & { viewMissing: boolean }; answer: ActionAnswer | undefined }) {
+function Section({ view, answer }: { view: AdminDashboardView & { viewMissing: boolean }; answer: ConfirmationAnswer | undefined }) {
   const { location, section, counts } = view;
   const here = adminHref(location);
   const title = ADMIN_TAB_TITLES[location.tab];
@@ -85,16 +86,15 @@ function Section({ view, answer }: { view: AdminDashboardView & { viewMissing: b
           </p>
         ) : null}
       </div>
-      {answer?.confirmation ? <ConfirmDeletion pending={answer.confirmation} action={here} /> : null}
+      {answer?.confirmation ? <ConfirmationStep answer={answer} action={here} /> : null}
       {view.viewMissing ? (
         <Alert tone="warning" title="That record is no longer here">
           It may have been deleted by another admin. <Link to={adminHref(location, { view: null })} className="font-semibold underline">Back to List</Link>
         </Alert>
       ) : null}
-      {section.tab === "requests" && section.detail ? (
-        <RequestDetail location={location} request={section.detail} notesError={answer?.notesError ?? null} notesValue={answer?.notesValue ?? null} />
-      ) : null}
+      {section.tab === "requests" && section.detail ? <RequestDetail location={location} request={section.detail} /> : null}
       {section.tab === "messages" && section.detail ? <MessageDetail location={location} message={section.detail} /> : null}
+      {section.tab === "profiles" && section.detail ? <ProfileDetail location={location} profile={section.detail} /> : null}
       {!showingDetail ? (
         <>
           <SectionToolbar key={`${location.tab}:${location.status}:${location.q}`} location={location} />

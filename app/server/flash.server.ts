@@ -4,6 +4,8 @@ export type FlashType = "success" | "error" | "info";
 export interface Flash {
   type: FlashType;
   message: string;
+  /** A button in the toast (an admin's Undo) that posts `fields` to the page it shows on, offered for `seconds`. */
+  action?: { label: string; seconds: number; fields: Record<string, string> };
 }
 
 type FlashStorage = ReturnType<typeof createCookieSessionStorage<Record<string, never>, { toast: Flash }>>;

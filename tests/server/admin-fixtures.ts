@@ -1,12 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { adminAuditLog, freeListingRequests, profiles, user, userRoles } from "~/server/db/schema";
-import type { ListingContext } from "~/server/payments/context.server";
+import type { ReviewMailContext } from "~/server/admin/free-listing-requests.server";
 import type { TestDatabase } from "../helpers/db";
 
 // Shared by the admin server tests: accounts, applications and audit rows.
 
-export const CONTEXT: ListingContext = { config: { publicUrl: "https://costumecast.test", siteName: "CostumeCast" } };
+export const CONTEXT: ReviewMailContext = {
+  config: { publicUrl: "https://costumecast.test", siteName: "CostumeCast", contactEmails: { support: "support@costumecast.test" } },
+};
 
 /** An account whose owner has confirmed the address (`confirmed: false` for one that has not). */
 export async function createAccount(

@@ -5,14 +5,14 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { UNKNOWN_PROFILE } from "~/lib/admin-messages";
 import { deleteMessage, getMessage, listMessages, markMessageRead } from "~/server/admin/messages.server";
-import { deleteProfile, listProfiles, setProfileActive } from "~/server/admin/profiles.server";
+import { activateProfile, deactivateProfile, deleteProfile, listProfiles } from "~/server/admin/profiles.server";
 import { adminAuditLog, contactMessages, profileCategories, profileImages, profiles, user } from "~/server/db/schema";
 import { getPublicProfile } from "~/server/directory.server";
 import { createLocalStorage } from "~/server/storage/local.server";
 import type { Storage } from "~/server/storage/storage.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { parentInquiry } from "./accounts-fixtures";
-import { auditRows, createAccount, createAdmin, createProfile } from "./admin-fixtures";
+import { auditRows, CONTEXT, createAccount, createAdmin, createProfile } from "./admin-fixtures";
 
 let database: TestDatabase;
 let mediaDir: string;
@@ -55,19 +55,19 @@ describe(`admin profiles (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
     const performer = await paidPerformer();
     expect(await getPublicProfile(database.db, performer.id)).not.toBeNull();
 
-    expect(await setProfileActive(database.db, { adminId: admin.id, profileId: performer.id, active: false })).toEqual({ kind: "deactivated" });
+    const off = { adminId: admin.id, profileId: performer.id, reason: "the photos are blurry" };
+    expect(await deactivateProfile(database.db, CONTEXT, off)).toEqual({ kind: "deactivated", auditId: expect.any(String) });
     expect(await getPublicProfile(database.db, performer.id)).toBeNull();
     // Asking again changes nothing and records nothing.
-    expect(await setProfileActive(database.db, { adminId: admin.id, profileId: performer.id, active: false })).toEqual({
-      kind: "unchanged",
-      isActive: false,
-    });
-    expect(await setProfileActive(database.db, { adminId: admin.id, profileId: performer.id, active: true })).toEqual({ kind: "activated" });
+    expect(await deactivateProfile(database.db, CONTEXT, off)).toEqual({ kind: "unchanged" });
+    expect(await activateProfile(database.db, { adminId: admin.id, profileId: performer.id })).toEqual({ kind: "activated" });
+    expect(await activateProfile(database.db, { adminId: admin.id, profileId: performer.id })).toEqual({ kind: "unchanged" });
     expect(await getPublicProfile(database.db, performer.id)).not.toBeNull();
 
     const audit = await auditRows(database, performer.id);
     expect(audit.map((r) => r.action).sort()).toEqual(["profile.activate", "profile.deactivate"]);
-    expect(await setProfileActive(database.db, { adminId: admin.id, profileId: "nobody", active: false })).toEqual({ kind: "not-found" });
+    expect(await deactivateProfile(database.db, CONTEXT, { ...off, profileId: "nobody" })).toEqual({ kind: "not-found" });
+    expect(await activateProfile(database.db, { adminId: admin.id, profileId: "nobody" })).toEqual({ kind: "not-found" });
   });
 
   it("delete removes the profile, its categories, inquiries and image files; the audit row survives", async () => {

@@ -86,7 +86,7 @@ describe(`free-listing requests (${process.env.TEST_DATABASE_URL ? "postgres" : 
   it("approves and rejects only from pending; a second review is refused with no grant, email or audit row", async () => {
     const admin = await createAdmin(database);
     const request = await createRequest(database);
-    const first = await rejectFreeListingRequest(database.db, CONTEXT, { adminId: admin.id, requestId: request.id, notes: "Photos needed" });
+    const first = await rejectFreeListingRequest(database.db, CONTEXT, { adminId: admin.id, requestId: request.id, reason: "Photos needed" });
     expect(first).toEqual({ kind: "rejected" });
     const rejected = await getFreeListingRequest(database.db, request.id);
     expect(rejected).toMatchObject({ status: "rejected", reviewedBy: admin.id, notes: "Photos needed" });
@@ -98,7 +98,7 @@ describe(`free-listing requests (${process.env.TEST_DATABASE_URL ? "postgres" : 
       kind: "already-reviewed",
       status: "rejected",
     });
-    expect(await rejectFreeListingRequest(database.db, CONTEXT, { adminId: admin.id, requestId: request.id })).toEqual({
+    expect(await rejectFreeListingRequest(database.db, CONTEXT, { adminId: admin.id, requestId: request.id, reason: "Again" })).toEqual({
       kind: "already-reviewed",
       status: "rejected",
     });
@@ -204,7 +204,7 @@ describe(`free-listing requests (${process.env.TEST_DATABASE_URL ? "postgres" : 
         }),
       );
     }
-    await rejectFreeListingRequest(database.db, CONTEXT, { adminId: admin.id, requestId: made[0].id });
+    await rejectFreeListingRequest(database.db, CONTEXT, { adminId: admin.id, requestId: made[0].id, reason: "no photos yet" });
     await approveFreeListingRequest(database.db, CONTEXT, { adminId: admin.id, requestId: made[1].id });
 
     const all = await listFreeListingRequests(database.db, { pageSize: 2 });

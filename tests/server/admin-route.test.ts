@@ -137,12 +137,12 @@ describe(`/admin route (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}
     const request = await createRequest(database);
     const inquiry = await message();
     const attempts: Record<string, string>[] = [
-      { intent: "approve", id: request.id },
-      { intent: "reject", id: request.id },
+      { intent: "approve", id: request.id, confirmed: "yes" },
+      { intent: "reject", id: request.id, confirmed: "yes", reason: "no photos" },
       { intent: "delete-request", id: request.id, confirmed: "yes" },
       { intent: "mark-read", id: inquiry.id },
       { intent: "delete-message", id: inquiry.id, confirmed: "yes" },
-      { intent: "set-active", id: performerId, active: "false" },
+      { intent: "set-active", id: performerId, active: "false", confirmed: "yes", reason: "no photos" },
       { intent: "delete-profile", id: performerId, confirmed: "yes" },
     ];
     for (const fields of attempts) {
@@ -212,7 +212,7 @@ describe(`/admin route (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}
   it("approves with a note from the list's place, then refuses a second approval with a clear message", async () => {
     const request = await createRequest(database, { email: "Ada@Example.com" });
     const place = `/admin?status=pending&view=${request.id}`;
-    const approved = await post(place, { intent: "approve", id: request.id, notes: "  Welcome aboard!  " });
+    const approved = await post(place, { intent: "approve", id: request.id, confirmed: "yes", notes: "  Welcome aboard!  " });
     expect(approved.status).toBe(302);
     expect(approved.location).toBe(place);
     expect(await toastOf(approved)).toBe(REQUEST_APPROVED);
@@ -224,7 +224,7 @@ describe(`/admin route (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}
     expect(grants).toHaveLength(1);
     expect(await auditCount(request.id)).toBe(1);
 
-    const again = await post(place, { intent: "approve", id: request.id });
+    const again = await post(place, { intent: "approve", id: request.id, confirmed: "yes" });
     expect(await toastOf(again)).toBe(`${REQUEST_ALREADY_REVIEWED} It was approved.`);
     expect(await database.db.select().from(freeListingGrants)).toHaveLength(1);
     expect(await auditCount(request.id)).toBe(1);
@@ -237,8 +237,8 @@ describe(`/admin route (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}
   it("two approvals of one request posted at the same moment give one grant and one audit row", async () => {
     const request = await createRequest(database);
     const answers = await Promise.all([
-      post("/admin", { intent: "approve", id: request.id }),
-      post("/admin", { intent: "approve", id: request.id }),
+      post("/admin", { intent: "approve", id: request.id, confirmed: "yes" }),
+      post("/admin", { intent: "approve", id: request.id, confirmed: "yes" }),
     ]);
     const toasts = await Promise.all(answers.map(toastOf));
     expect(toasts.sort()).toEqual([REQUEST_APPROVED, `${REQUEST_ALREADY_REVIEWED} It was approved.`].sort());
@@ -246,18 +246,25 @@ describe(`/admin route (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}
     expect(await auditCount(request.id)).toBe(1);
   });
 
-  it("rejects with notes and queues the applicant's email; notes over the limit are refused next to the field", async () => {
+  it("rejects with a reason and queues the applicant's email; a reason or note over the limit is refused next to the field", async () => {
     const request = await createRequest(database, { email: "reject-me@example.com" });
-    const tooLong = await post(`/admin?view=${request.id}`, { intent: "reject", id: request.id, notes: "n".repeat(1001) });
+    const tooLong = await post(`/admin?view=${request.id}`, { intent: "reject", id: request.id, confirmed: "yes", reason: "n".repeat(501) });
     expect(tooLong.status).toBe(400);
-    expect(tooLong.data).toMatchObject({ notesError: "Notes cannot exceed 1000 characters" });
+    expect(tooLong.data).toMatchObject({
+      confirmation: { kind: "reject", id: request.id },
+      errors: { reason: "The reason cannot exceed 500 characters" },
+      values: { reason: "n".repeat(501) },
+    });
+    const longNote = await post(`/admin?view=${request.id}`, { intent: "approve", id: request.id, confirmed: "yes", notes: "n".repeat(1001) });
+    expect(longNote.status).toBe(400);
+    expect(longNote.data).toMatchObject({ confirmation: { kind: "approve" }, errors: { notes: "Notes cannot exceed 1000 characters" } });
     expect((await database.db.select().from(freeListingRequests).where(eq(freeListingRequests.id, request.id)))[0].status).toBe("pending");
 
-    const rejected = await post(`/admin?view=${request.id}`, { intent: "reject", id: request.id, notes: "Please add photos." });
+    const rejected = await post(`/admin?view=${request.id}`, { intent: "reject", id: request.id, confirmed: "yes", reason: "the application has no photos." });
     expect(await toastOf(rejected)).toBe(REQUEST_REJECTED);
     const mail = await database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, "reject-me@example.com"));
     expect(mail).toHaveLength(1);
-    expect(mail[0].textBody).toContain("Please add photos.");
+    expect(mail[0].textBody).toContain("because the application has no photos; reply to this email");
     expect(await auditCount(request.id)).toBe(1);
   });
 
@@ -265,7 +272,7 @@ describe(`/admin route (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}
     const request = await createRequest(database);
     const unconfirmed = await post(`/admin?view=${request.id}`, { intent: "delete-request", id: request.id });
     expect(unconfirmed.status).toBe(200);
-    expect(unconfirmed.data).toMatchObject({ confirmation: { intent: "delete-request", id: request.id } });
+    expect(unconfirmed.data).toMatchObject({ confirmation: { kind: "delete-request", id: request.id } });
     expect(await database.db.select().from(freeListingRequests)).toHaveLength(1);
 
     const deleted = await post(`/admin?page=1&view=${request.id}`, { intent: "delete-request", id: request.id, confirmed: "yes" });
@@ -301,7 +308,7 @@ describe(`/admin route (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}
     expect(viewOf(await load(place)).section.detail).toMatchObject({ isRead: true, performerRead: false });
 
     const ask = await post(place, { intent: "delete-message", id: inquiry.id });
-    expect(ask.data).toMatchObject({ confirmation: { intent: "delete-message" } });
+    expect(ask.data).toMatchObject({ confirmation: { kind: "delete-message" } });
     expect(MESSAGE_DELETE_CONFIRM).toBe("Are you sure you want to delete this message?");
     const deleted = await post(place, { intent: "delete-message", id: inquiry.id, confirmed: "yes" });
     expect(deleted.location).toBe("/admin?tab=messages&status=unread");
@@ -319,7 +326,7 @@ describe(`/admin route (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}
     expect(before.headers.get("Cache-Control")).toBe(FRESH_CACHE_CONTROL);
 
     const place = "/admin?tab=profiles&q=comet";
-    const off = await post(place, { intent: "set-active", id, active: "false" });
+    const off = await post(place, { intent: "set-active", id, active: "false", confirmed: "yes", reason: "a test" });
     expect(off.location).toBe(place);
     expect(await toastOf(off)).toBe(PROFILE_DEACTIVATED);
     expect((await publicPage()).status).toBe(404);
@@ -329,7 +336,7 @@ describe(`/admin route (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}
     }
 
     // A second "Deactivate" (another tab) changes nothing and records nothing.
-    await post(place, { intent: "set-active", id, active: "false" });
+    await post(place, { intent: "set-active", id, active: "false", confirmed: "yes", reason: "a test" });
     expect(await auditCount(id)).toBe(1);
 
     const on = await post(place, { intent: "set-active", id, active: "true" });
@@ -355,7 +362,7 @@ describe(`/admin route (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}
     });
 
     const ask = await post("/admin?tab=profiles", { intent: "delete-profile", id });
-    expect(ask.data).toMatchObject({ confirmation: { intent: "delete-profile", label: "Captain Comet" } });
+    expect(ask.data).toMatchObject({ confirmation: { kind: "delete-profile", label: "Captain Comet" } });
     expect(PROFILE_DELETE_CONFIRM).toBe("Are you sure you want to delete this profile? This action cannot be undone.");
 
     const deleted = await post("/admin?tab=profiles", { intent: "delete-profile", id, confirmed: "yes" });

@@ -271,14 +271,16 @@ describe(`the free-listing program (${process.env.TEST_DATABASE_URL ? "postgres"
     expect(await approveFreeListingRequest(database.db, services, { adminId: reviewer, requestId: first.id })).toMatchObject({ kind: "approved" });
     const before = { grants: await tableCount(freeListingGrants), audit: await tableCount(adminAuditLog), mail: await tableCount(emailOutbox) };
 
-    const result = await handleAdminAction(services, reviewer, { intent: "approve", id: second.id });
+    const result = await handleAdminAction(services, reviewer, { intent: "approve", id: second.id, confirmed: "yes" });
     expect(result).toEqual({ kind: "done", flash: { type: "error", message: REQUEST_ADDRESS_HAS_FREE_LISTING }, removed: false });
     expect(await freeListingGrantsIssued(database.db)).toBe(1);
     expect({ grants: await tableCount(freeListingGrants), audit: await tableCount(adminAuditLog), mail: await tableCount(emailOutbox) }).toEqual(before);
     const [stillPending] = await database.db.select().from(freeListingRequests).where(eq(freeListingRequests.id, second.id));
     expect(stillPending).toMatchObject({ status: "pending", reviewedBy: null, reviewedAt: null });
     // It can still be rejected, which is what the admin is left to do.
-    expect(await handleAdminAction(services, reviewer, { intent: "reject", id: second.id })).toMatchObject({ flash: { type: "success" } });
+    expect(
+      await handleAdminAction(services, reviewer, { intent: "reject", id: second.id, confirmed: "yes", reason: "you already have a free listing" }),
+    ).toMatchObject({ flash: { type: "success" } });
   });
 
   it("refuses to approve an application whose account already holds a free year, whatever email the form gave", async () => {

@@ -181,7 +181,8 @@ describe(`characters from an approved free-listing application (${process.env.TE
     await claimFreeListingGrants(database.db, CONTEXT, { userId: me.id });
 
     const row = await rowOf(me.id);
-    expect(row).toMatchObject({ characters: ["Mermaid Princess", "Sea Witch"], paymentStatus: "paid" });
+    // The free year itself waits for a display name: it starts when the listing first goes live.
+    expect(row).toMatchObject({ characters: ["Mermaid Princess", "Sea Witch"], paymentStatus: "pending" });
     const loaded = await loadProfileForEdit(database.db, me);
     expect(loaded.status === "ok" && loaded.data.values.characters).toEqual(["Mermaid Princess", "Sea Witch"]);
   });
@@ -191,7 +192,7 @@ describe(`characters from an approved free-listing application (${process.env.TE
     const applicant = await createAccount(database);
     await createProfile(database, applicant.id);
     const request = await createRequest(database, { email: applicant.email, userId: applicant.id, characters: "Ice Queen" });
-    await rejectFreeListingRequest(database.db, CONTEXT, { adminId: admin.id, requestId: request.id });
+    await rejectFreeListingRequest(database.db, CONTEXT, { adminId: admin.id, requestId: request.id, reason: "no photos yet" });
     await claimFreeListingGrants(database.db, CONTEXT, { userId: applicant.id });
     expect((await rowOf(applicant.id)).characters).toEqual([]);
   });

@@ -4,7 +4,7 @@ import { cx } from "~/components/ui/cx";
 import { adminHref, type AdminLocation, type MessageDetailView, type MessageRowView, type PageInfo } from "~/lib/admin-view";
 import { telHref } from "~/lib/format";
 import { AdminActionForm } from "./AdminActionForm";
-import { BackToList, RowLink } from "./RecordLinks";
+import { BackToList, RecordNameLink, RowLink } from "./RecordLinks";
 import { DetailList } from "./DetailList";
 import { SectionTable, td, th } from "./SectionTable";
 
@@ -27,7 +27,7 @@ export function MessagesTable({ location, rows, info }: { location: AdminLocatio
           <th scope="col" className={th}>From</th>
           <th scope="col" className={cx(th, "hidden md:table-cell")}>To Profile</th>
           <th scope="col" className={cx(th, "hidden sm:table-cell")}>Status</th>
-          <th scope="col" className={th}>Actions</th>
+          <th scope="col" className={cx(th, "hidden sm:table-cell")}>Actions</th>
         </tr>
       }
     >
@@ -37,7 +37,9 @@ export function MessagesTable({ location, rows, info }: { location: AdminLocatio
           <tr key={row.id} className={cx(!row.isRead && "bg-brand-50/60")} data-testid="message-row">
             <td className={cx(td, "hidden whitespace-nowrap text-slate-800 sm:table-cell")}>{formatShortDate(row.createdAt)}</td>
             <td className={cx(td, "max-w-[14rem] break-words")}>
-              <span className={cx("block text-slate-900", !row.isRead && "font-semibold")}>{row.senderName}</span>
+              <RecordNameLink to={adminHref(location, { view: row.id })} className={cx("text-slate-900", !row.isRead && "font-semibold")}>
+                {row.senderName}
+              </RecordNameLink>
               <span className="block break-all text-slate-700">{row.senderEmail}</span>
               <span className="block text-slate-700 md:hidden">To {row.profileName}</span>
               <span className="mt-1 flex items-center gap-2 sm:hidden">
@@ -49,13 +51,21 @@ export function MessagesTable({ location, rows, info }: { location: AdminLocatio
             <td className={cx(td, "hidden sm:table-cell")}>
               <ReadBadge isRead={row.isRead} />
             </td>
-            <td className={td}>
+            <td className={cx(td, "hidden sm:table-cell")}>
               <div className="flex flex-wrap gap-2">
                 <RowLink to={adminHref(location, { view: row.id })} srLabel={who}>
                   View
                 </RowLink>
                 {!row.isRead ? <AdminActionForm action={here} intent="mark-read" id={row.id} label="Mark as Read" srLabel={who} /> : null}
-                <AdminActionForm action={here} intent="delete-message" id={row.id} label="Delete" srLabel={who} variant="ghost" />
+                <AdminActionForm
+                  action={here}
+                  intent="delete-message"
+                  id={row.id}
+                  label="Delete"
+                  srLabel={who}
+                  record={`Message from ${row.senderName} (${row.senderEmail})`}
+                  variant="ghost"
+                />
               </div>
             </td>
           </tr>
@@ -95,7 +105,14 @@ export function MessageDetail({ location, message }: { location: AdminLocation; 
       </div>
       <div className="flex flex-wrap gap-3">
         {!message.isRead ? <AdminActionForm action={here} intent="mark-read" id={message.id} label="Mark as Read" variant="primary" /> : null}
-        <AdminActionForm action={here} intent="delete-message" id={message.id} label="Delete message" variant="danger" />
+        <AdminActionForm
+          action={here}
+          intent="delete-message"
+          id={message.id}
+          label="Delete message"
+          record={`Message from ${message.senderName} (${message.senderEmail})`}
+          variant="danger"
+        />
       </div>
     </article>
   );

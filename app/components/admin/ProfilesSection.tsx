@@ -6,11 +6,11 @@ import { adultsCategoryFirst } from "~/lib/audience-view";
 import { formatLocation, moreLabel, visibleCategories } from "~/lib/format";
 import { AdminActionForm } from "./AdminActionForm";
 import { UnconfirmedBadge } from "./UnconfirmedBadge";
-import { RowLink } from "./RecordLinks";
+import { RecordNameLink, RowLink } from "./RecordLinks";
 import { SectionTable, td, th } from "./SectionTable";
 
 /** The spec's colours: paid and current as active in green, expired red, anything else yellow. */
-function PaymentBadge({ row }: { row: ProfileRowView }) {
+export function PaymentBadge({ row }: { row: ProfileRowView }) {
   const until = row.paymentExpiry ? formatShortDate(row.paymentExpiry) : null;
   if (row.paymentTone === "paid") {
     return (
@@ -32,7 +32,7 @@ function PaymentBadge({ row }: { row: ProfileRowView }) {
   return <Badge tone="warning">{label}</Badge>;
 }
 
-function ActiveBadge({ isActive }: { isActive: boolean }) {
+export function ActiveBadge({ isActive }: { isActive: boolean }) {
   return <Badge tone={isActive ? "success" : "neutral"}>{isActive ? "Active" : "Inactive"}</Badge>;
 }
 
@@ -52,7 +52,7 @@ export function ProfilesTable({ location, rows, info }: { location: AdminLocatio
           <th scope="col" className={cx(th, "hidden sm:table-cell")}>Status</th>
           <th scope="col" className={cx(th, "hidden sm:table-cell")}>Payment</th>
           <th scope="col" className={cx(th, "hidden lg:table-cell")}>Categories</th>
-          <th scope="col" className={th}>Actions</th>
+          <th scope="col" className={cx(th, "hidden sm:table-cell")}>Actions</th>
         </tr>
       }
     >
@@ -72,7 +72,9 @@ export function ProfilesTable({ location, rows, info }: { location: AdminLocatio
                   <span aria-hidden="true" className="h-10 w-10 shrink-0 rounded-md bg-slate-200" />
                 )}
                 <span className="min-w-0 break-words">
-                  <span className={cx("block font-semibold", row.displayName ? "text-slate-900" : "italic text-slate-700")}>{name}</span>
+                  <RecordNameLink to={adminHref(location, { view: row.id })} className={cx("font-semibold", row.displayName ? "text-slate-900" : "italic text-slate-700")}>
+                    {name}
+                  </RecordNameLink>
                   {email ? <span className="block break-all text-slate-700">{email}</span> : null}
                   {row.accountUnconfirmed ? <UnconfirmedBadge /> : null}
                   <span className="block text-slate-700 md:hidden">{formatLocation(row.city, row.state) || "No location yet"}</span>
@@ -101,7 +103,7 @@ export function ProfilesTable({ location, rows, info }: { location: AdminLocatio
               {shown.shown.length ? shown.shown.join(", ") : "None"}
               {shown.hidden > 0 ? ` ${moreLabel(shown.hidden)}` : ""}
             </td>
-            <td className={td}>
+            <td className={cx(td, "hidden sm:table-cell")}>
               <div className="flex flex-wrap gap-2 xl:flex-nowrap">
                 <RowLink to={`/profile/${row.id}`} srLabel={`public ${who}`}>
                   View
@@ -113,11 +115,12 @@ export function ProfilesTable({ location, rows, info }: { location: AdminLocatio
                   fields={{ active: row.isActive ? "false" : "true" }}
                   label={row.isActive ? "Deactivate" : "Activate"}
                   srLabel={who}
+                  record={name}
                 />
                 <RowLink to={`/dashboard/edit-profile/${row.id}`} srLabel={who}>
                   Edit
                 </RowLink>
-                <AdminActionForm action={here} intent="delete-profile" id={row.id} label="Delete" srLabel={who} variant="ghost" />
+                <AdminActionForm action={here} intent="delete-profile" id={row.id} label="Delete" srLabel={who} record={name} variant="ghost" />
               </div>
             </td>
           </tr>

@@ -19,3 +19,15 @@ export function BackToList({ to }: { to: string }) {
     </Link>
   );
 }
+
+/**
+ * A row's name as the link to its detail view. On a phone the rows carry no buttons (a scroll must
+ * not become a tap on Delete): this link is the row's one target, and the actions are in the detail.
+ */
+export function RecordNameLink({ to, children, className }: { to: string; children: ReactNode; className?: string }) {
+  return (
+    <Link to={to} className={`block py-1 hover:underline ${className ?? ""}`}>
+      {children}
+    </Link>
+  );
+}

@@ -1,8 +1,4 @@
-import { Form, useNavigation } from "react-router";
 import { formatDate } from "~/components/dashboard/format";
-import { Button } from "~/components/ui/Button";
-import { TextAreaField } from "~/components/ui/Field";
-import { ADMIN_NOTES_MAX } from "~/lib/admin-schema";
 import { adminHref, type AdminLocation, type RequestDetailView } from "~/lib/admin-view";
 import { telHref } from "~/lib/format";
 import { AdminActionForm } from "./AdminActionForm";
@@ -17,22 +13,14 @@ function link(value: string | null, href: (v: string) => string): DetailItem["va
   return value ? { text: value, href: href(value) } : null;
 }
 
-/** A free-listing application in full, with Approve / Reject (optional notes) while it is pending. */
-export function RequestDetail({
-  location,
-  request,
-  notesError,
-  notesValue,
-}: {
-  location: AdminLocation;
-  request: RequestDetailView;
-  notesError: string | null;
-  notesValue: string | null;
-}) {
-  const navigation = useNavigation();
+/**
+ * A free-listing application in full, with Approve (asks first, optional note) and Reject (asks
+ * for the reason the applicant is emailed) while it is pending. On a phone this is where they are.
+ */
+export function RequestDetail({ location, request }: { location: AdminLocation; request: RequestDetailView }) {
   const here = adminHref(location);
   const pending = request.status === "pending";
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("id") === request.id;
+  const record = `Request from ${request.fullName} (${request.email})`;
   const items: DetailItem[] = [
     { label: "Received", value: formatDate(request.createdAt) },
     { label: "Email", value: link(request.email, (v) => `mailto:${v}`) },
@@ -77,27 +65,10 @@ export function RequestDetail({
       <DetailList items={longItems} wide />
 
       {pending ? (
-        <Form method="post" action={here} className="space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-4">
-          <input type="hidden" name="id" value={request.id} />
-          <TextAreaField
-            id="review-notes"
-            name="notes"
-            label="Notes (optional)"
-            hint="Included in the email to the applicant and kept with the request."
-            rows={3}
-            maxLength={ADMIN_NOTES_MAX}
-            defaultValue={notesValue ?? ""}
-            error={notesError}
-          />
-          <div className="flex flex-wrap gap-3">
-            <Button type="submit" name="intent" value="approve" disabled={submitting}>
-              Approve
-            </Button>
-            <Button type="submit" name="intent" value="reject" variant="secondary" disabled={submitting}>
-              Reject
-            </Button>
-          </div>
-        </Form>
+        <div className="flex flex-wrap gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4">
+          <AdminActionForm action={here} intent="approve" id={request.id} record={record} label="Approve" variant="primary" />
+          <AdminActionForm action={here} intent="reject" id={request.id} record={record} label="Reject" />
+        </div>
       ) : (
         <div className="rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-800">
           <p>
@@ -105,10 +76,14 @@ export function RequestDetail({
             {request.reviewedAt ? ` on ${formatDate(request.reviewedAt)}` : ""}
             {request.reviewedByEmail ? ` by ${request.reviewedByEmail}` : ""}.
           </p>
-          {request.notes ? <p className="mt-1 whitespace-pre-wrap break-words">Notes: {request.notes}</p> : null}
+          {request.notes ? (
+            <p className="mt-1 whitespace-pre-wrap break-words">
+              {request.status === "rejected" ? "Reason" : "Notes"}: {request.notes}
+            </p>
+          ) : null}
         </div>
       )}
-      <AdminActionForm action={here} intent="delete-request" id={request.id} label="Delete request" variant="danger" />
+      <AdminActionForm action={here} intent="delete-request" id={request.id} record={record} label="Delete request" variant="danger" />
     </article>
   );
 }

@@ -4,7 +4,7 @@ import { cx } from "~/components/ui/cx";
 import { adminHref, type AdminLocation, type PageInfo, type RequestRowView } from "~/lib/admin-view";
 import { AdminActionForm } from "./AdminActionForm";
 import { UnconfirmedBadge } from "./UnconfirmedBadge";
-import { RowLink } from "./RecordLinks";
+import { RecordNameLink, RowLink } from "./RecordLinks";
 import { SectionTable, td, th } from "./SectionTable";
 
 export function RequestStatusBadge({ status }: { status: string }) {
@@ -27,18 +27,21 @@ export function RequestsTable({ location, rows, info }: { location: AdminLocatio
           <th scope="col" className={th}>Name</th>
           <th scope="col" className={cx(th, "hidden md:table-cell")}>Location</th>
           <th scope="col" className={cx(th, "hidden sm:table-cell")}>Status</th>
-          <th scope="col" className={th}>Actions</th>
+          <th scope="col" className={cx(th, "hidden sm:table-cell")}>Actions</th>
         </tr>
       }
     >
       {rows.map((row) => {
         const pending = row.status === "pending";
         const who = `request from ${row.fullName}`;
+        const record = `Request from ${row.fullName} (${row.email})`;
         return (
           <tr key={row.id} className={cx(pending && "bg-yellow-50")} data-testid="request-row">
             <td className={cx(td, "hidden whitespace-nowrap text-slate-800 sm:table-cell")}>{formatShortDate(row.createdAt)}</td>
             <td className={cx(td, "max-w-[14rem] break-words")}>
-              <span className={cx("block text-slate-900", pending && "font-semibold")}>{row.fullName}</span>
+              <RecordNameLink to={adminHref(location, { view: row.id })} className={cx("text-slate-900", pending && "font-semibold")}>
+                {row.fullName}
+              </RecordNameLink>
               <span className="block break-all text-slate-700">{row.email}</span>
               {row.account === "unconfirmed" ? <UnconfirmedBadge /> : null}
               <span className="mt-1 flex items-center gap-2 sm:hidden">
@@ -52,18 +55,18 @@ export function RequestsTable({ location, rows, info }: { location: AdminLocatio
             <td className={cx(td, "hidden sm:table-cell")}>
               <RequestStatusBadge status={row.status} />
             </td>
-            <td className={td}>
+            <td className={cx(td, "hidden sm:table-cell")}>
               <div className="flex flex-wrap gap-2">
                 <RowLink to={adminHref(location, { view: row.id })} srLabel={who}>
                   View
                 </RowLink>
                 {pending ? (
                   <>
-                    <AdminActionForm action={here} intent="approve" id={row.id} label="Approve" srLabel={who} variant="primary" />
-                    <AdminActionForm action={here} intent="reject" id={row.id} label="Reject" srLabel={who} />
+                    <AdminActionForm action={here} intent="approve" id={row.id} label="Approve" srLabel={who} record={record} variant="primary" />
+                    <AdminActionForm action={here} intent="reject" id={row.id} label="Reject" srLabel={who} record={record} />
                   </>
                 ) : null}
-                <AdminActionForm action={here} intent="delete-request" id={row.id} label="Delete" srLabel={who} variant="ghost" />
+                <AdminActionForm action={here} intent="delete-request" id={row.id} label="Delete" srLabel={who} record={record} variant="ghost" />
               </div>
             </td>
           </tr>

@@ -7,6 +7,9 @@ export type NotifyKind = "success" | "error" | "info";
 export interface NotifyOptions {
   /** A second line under the message (e.g. which files failed). */
   description?: string;
+  /** One button in the toast (Undo); the toast stays for `duration` ms. */
+  action?: { label: string; onClick: () => void };
+  duration?: number;
 }
 
 let toasterWanted = false;

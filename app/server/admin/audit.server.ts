@@ -13,17 +13,27 @@ export interface AuditEntry {
   targetType: AuditTargetType;
   targetId: string;
   notes?: string | null;
+  /** The mail the write queued, when an undo may still take it back. */
+  emailId?: string | null;
 }
 
-/** Records one admin write. Call it with the write's transaction so the row exists exactly when the change does. */
-export async function recordAudit(tx: Executor, entry: AuditEntry): Promise<void> {
-  await tx.insert(adminAuditLog).values({
-    adminId: entry.adminId,
-    action: entry.action,
-    targetType: entry.targetType,
-    targetId: entry.targetId,
-    notes: entry.notes ?? null,
-  });
+/**
+ * Records one admin write and gives the row's id. Call it with the write's transaction so the row
+ * exists exactly when the change does.
+ */
+export async function recordAudit(tx: Executor, entry: AuditEntry): Promise<string> {
+  const [row] = await tx
+    .insert(adminAuditLog)
+    .values({
+      adminId: entry.adminId,
+      action: entry.action,
+      targetType: entry.targetType,
+      targetId: entry.targetId,
+      notes: entry.notes ?? null,
+      emailId: entry.emailId ?? null,
+    })
+    .returning({ id: adminAuditLog.id });
+  return row.id;
 }
 
 export interface AuditRow {

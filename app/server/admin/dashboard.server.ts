@@ -4,8 +4,11 @@ import {
   MESSAGE_DELETED,
   MESSAGE_MARK_READ_FAILED,
   MESSAGE_MARKED_READ,
+  confirmKindOf,
   PROFILE_ACTIVATED,
   PROFILE_DEACTIVATED,
+  PROFILE_DEACTIVATION_UNDONE,
+  PROFILE_UNDO_TOO_LATE,
   PROFILE_DELETE_FAILED,
   PROFILE_DELETED,
   PROFILE_STATUS_FAILED,
@@ -17,8 +20,10 @@ import {
   REQUEST_DELETED,
   REQUEST_REJECTED,
   REQUEST_UPDATE_FAILED,
+  UNDO_OFFER_SECONDS,
+  type ConfirmKind,
 } from "~/lib/admin-messages";
-import type { AdminActionInput } from "~/lib/admin-schema";
+import { REASON_REQUIRED, type AdminActionInput } from "~/lib/admin-schema";
 import type {
   AdminDashboardView,
   AdminLocation,
@@ -29,6 +34,7 @@ import type {
   MessageStatusFilter,
   PageInfo,
   PendingConfirmation,
+  ProfileDetailView,
   ProfileStatusFilter,
   RequestDetailView,
   RequestStatusFilter,
@@ -40,7 +46,7 @@ import { contactMessages, freeListingRequests, profiles, user } from "../db/sche
 import { isUuid } from "../db/sql-values.server";
 import type { Flash } from "../flash.server";
 import type { Logger } from "../logger.server";
-import type { ListingContext } from "../payments/context.server";
+import type { ReviewMailContext } from "./free-listing-requests.server";
 import type { StripePayments } from "../payments/stripe.server";
 import type { Storage } from "../storage/storage.server";
 import { listRecentAdminActions, type AdminAction, type AuditRow } from "./audit.server";
@@ -55,7 +61,15 @@ import {
 } from "./free-listing-requests.server";
 import { deleteMessage, getMessage, listMessages, markMessageRead, type MessageDetail } from "./messages.server";
 import type { Paged } from "./paging.server";
-import { deleteProfile, listProfiles, setProfileActive } from "./profiles.server";
+import {
+  activateProfile,
+  deactivateProfile,
+  deleteProfile,
+  getAdminProfile,
+  listProfiles,
+  undoDeactivation,
+  type ProfileDetail,
+} from "./profiles.server";
 import { countUnmetSearches, listUnmetSearches } from "./unmet-searches.server";
 
 // /admin as one read and one write: what the page shows for the admin's place, and what each of its
@@ -120,6 +134,10 @@ async function requestDetail(db: Executor, id: string): Promise<RequestDetailVie
   };
 }
 
+function profileDetailView({ createdAt, pausedAt, ...fields }: ProfileDetail): ProfileDetailView {
+  return { ...fields, createdAt: createdAt.toISOString(), pausedAt: pausedAt?.toISOString() ?? null };
+}
+
 function messageDetailView({ createdAt, eventType, ...fields }: MessageDetail): MessageDetailView {
   return { ...fields, createdAt: createdAt.toISOString(), eventTypes: eventType ?? [] };
 }
@@ -156,11 +174,14 @@ async function loadSection(db: Executor, at: AdminLocation): Promise<LoadedSecti
     const list = await listUnmetSearches(db, { ...paging, period: at.status as UnmetSearchPeriod });
     return { section: { tab: "searches", rows: list.rows, detail: null, pageInfo: pageInfo(list) }, viewMissing: false };
   }
-  const list = await listProfiles(db, { ...paging, status: at.status as ProfileStatusFilter });
+  const [list, detail] = await Promise.all([
+    listProfiles(db, { ...paging, status: at.status as ProfileStatusFilter }),
+    at.view ? getAdminProfile(db, at.view) : null,
+  ]);
   const rows = list.rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
   return {
-    section: { tab: "profiles", rows, detail: null, pageInfo: pageInfo(list) },
-    viewMissing: false,
+    section: { tab: "profiles", rows, detail: detail ? profileDetailView(detail) : null, pageInfo: pageInfo(list) },
+    viewMissing: Boolean(at.view && !detail),
     profileTally: at.q ? undefined : { total: list.counts.all, inactive: list.counts.inactive },
   };
 }
@@ -173,6 +194,7 @@ const ACTION_SUMMARIES: Record<AdminAction, string> = {
   "message.delete": "Deleted message",
   "profile.activate": "Activated profile",
   "profile.deactivate": "Deactivated profile",
+  "profile.deactivate.undo": "Undid deactivation of profile",
   "profile.delete": "Deleted profile",
 };
 
@@ -230,7 +252,7 @@ export async function loadAdminDashboard(db: Executor, at: AdminLocation): Promi
   return { kind: "view", view: { location: at, counts, section, recent, viewMissing } };
 }
 
-export interface AdminActionContext extends ListingContext {
+export interface AdminActionContext extends ReviewMailContext {
   db: Executor;
   storage: Storage;
   logger: Logger;
@@ -241,33 +263,46 @@ export interface AdminActionContext extends ListingContext {
 export type AdminActionResult =
   /** Done or refused: show the toast; `removed` when the record no longer exists (leave its detail view). */
   | { kind: "done"; flash: Flash; removed: boolean }
-  /** A deletion without the browser's confirmation: the page asks first. */
-  | { kind: "confirm"; confirmation: PendingConfirmation };
+  /** Not confirmed yet (no JavaScript), or confirmed without the reason: the page asks (again). */
+  | { kind: "confirm"; confirmation: PendingConfirmation; errors: { reason?: string } };
 
 const ok = (message: string, removed = false): AdminActionResult => ({ kind: "done", flash: { type: "success", message }, removed });
 const failed = (message: string, removed = false): AdminActionResult => ({ kind: "done", flash: { type: "error", message }, removed });
 
-async function confirmationFor(db: Executor, input: AdminActionInput): Promise<PendingConfirmation | null> {
-  if (input.intent === "delete-request") {
-    const row = await getFreeListingRequest(db, input.id);
-    return row ? { intent: input.intent, id: row.id, label: `${row.fullName} (${row.email})` } : null;
+async function confirmationOf(db: Executor, kind: ConfirmKind, id: string): Promise<PendingConfirmation | null> {
+  if (kind === "approve" || kind === "reject" || kind === "delete-request") {
+    const row = await getFreeListingRequest(db, id);
+    return row ? { kind, id: row.id, label: `Request from ${row.fullName} (${row.email})` } : null;
   }
-  if (input.intent === "delete-message") {
-    const row = await getMessage(db, input.id);
-    return row ? { intent: input.intent, id: row.id, label: `from ${row.senderName} (${row.senderEmail})` } : null;
+  if (kind === "delete-message") {
+    const row = await getMessage(db, id);
+    return row ? { kind, id: row.id, label: `Message from ${row.senderName} (${row.senderEmail})` } : null;
   }
-  if (input.intent === "delete-profile") {
-    const [row] = await db.select({ id: profiles.id, name: profiles.displayName }).from(profiles).where(eq(profiles.id, input.id));
-    return row ? { intent: input.intent, id: row.id, label: row.name ?? "Unnamed profile" } : null;
-  }
-  return null;
+  const [row] = await db.select({ id: profiles.id, name: profiles.displayName }).from(profiles).where(eq(profiles.id, id));
+  return row ? { kind, id: row.id, label: row.name ?? "Unnamed profile" } : null;
 }
 
-const DELETE_FAILURES = {
+/** The question to ask (again) for a post, as typed: null when the post needs none or its record is gone. */
+export async function confirmationFor(db: Executor, post: { intent: string; id: string; active?: string }): Promise<PendingConfirmation | null> {
+  const kind = confirmKindOf(post);
+  return kind ? confirmationOf(db, kind, post.id) : null;
+}
+
+/** What each confirmed action's toast says when its record is gone before the question was answered. */
+const GONE: Record<ConfirmKind, string> = {
+  approve: REQUEST_UPDATE_FAILED,
+  reject: REQUEST_UPDATE_FAILED,
+  deactivate: PROFILE_STATUS_FAILED,
   "delete-request": REQUEST_DELETE_FAILED,
   "delete-message": MESSAGE_DELETE_FAILED,
   "delete-profile": PROFILE_DELETE_FAILED,
-} as const;
+};
+
+/** The reason was missing after all (a post made by hand): ask again, with the message by the field. */
+async function askForReason(db: Executor, kind: ConfirmKind, id: string): Promise<AdminActionResult> {
+  const confirmation = await confirmationOf(db, kind, id);
+  return confirmation ? { kind: "confirm", confirmation, errors: { reason: REASON_REQUIRED } } : failed(GONE[kind], true);
+}
 
 async function performAction(ctx: AdminActionContext, adminId: string, input: AdminActionInput): Promise<AdminActionResult> {
   const { db } = ctx;
@@ -281,8 +316,9 @@ async function performAction(ctx: AdminActionContext, adminId: string, input: Ad
       return failed(REQUEST_UPDATE_FAILED, true);
     }
     case "reject": {
-      const outcome = await rejectFreeListingRequest(db, ctx, { adminId, requestId: input.id, notes: input.notes });
+      const outcome = await rejectFreeListingRequest(db, ctx, { adminId, requestId: input.id, reason: input.reason });
       if (outcome.kind === "rejected") return ok(REQUEST_REJECTED);
+      if (outcome.kind === "reason-required") return askForReason(db, "reject", input.id);
       if (outcome.kind === "already-reviewed") return failed(`${REQUEST_ALREADY_REVIEWED} It was ${outcome.status}.`);
       return failed(REQUEST_UPDATE_FAILED, true);
     }
@@ -301,11 +337,36 @@ async function performAction(ctx: AdminActionContext, adminId: string, input: Ad
     }
     case "set-active": {
       if (input.active !== "true" && input.active !== "false") return failed(PROFILE_STATUS_FAILED);
-      const active = input.active === "true";
-      const outcome = await setProfileActive(db, { adminId, profileId: input.id, active });
+      if (input.active === "true") {
+        const outcome = await activateProfile(db, { adminId, profileId: input.id });
+        // Already active (another tab, a double click): say what is true now.
+        return outcome.kind === "not-found" ? failed(PROFILE_STATUS_FAILED, true) : ok(PROFILE_ACTIVATED);
+      }
+      const outcome = await deactivateProfile(db, ctx, { adminId, profileId: input.id, reason: input.reason });
+      if (outcome.kind === "reason-required") return askForReason(db, "deactivate", input.id);
       if (outcome.kind === "not-found") return failed(PROFILE_STATUS_FAILED, true);
-      // Already in the asked-for state (another tab, a double click): say what is true now.
-      return ok(active ? PROFILE_ACTIVATED : PROFILE_DEACTIVATED);
+      if (outcome.kind === "unchanged") return ok(PROFILE_DEACTIVATED);
+      // The toast offers the undo; the server holds the mail and allows the undo a little longer.
+      return {
+        kind: "done",
+        removed: false,
+        flash: {
+          type: "success",
+          message: PROFILE_DEACTIVATED,
+          action: {
+            label: "Undo",
+            seconds: UNDO_OFFER_SECONDS,
+            fields: { intent: "undo-deactivate", id: input.id, token: outcome.auditId },
+          },
+        },
+      };
+    }
+    case "undo-deactivate": {
+      const outcome = await undoDeactivation(db, { adminId, profileId: input.id, auditId: input.token ?? "" });
+      if (outcome.kind === "undone") return ok(PROFILE_DEACTIVATION_UNDONE);
+      if (outcome.kind === "unchanged") return ok(PROFILE_ACTIVATED);
+      if (outcome.kind === "too-late") return failed(PROFILE_UNDO_TOO_LATE);
+      return failed(PROFILE_STATUS_FAILED);
     }
     case "delete-profile": {
       const outcome = await deleteProfile(ctx, { adminId, profileId: input.id });
@@ -321,20 +382,21 @@ const FAILURES: Record<AdminActionInput["intent"], string> = {
   "mark-read": MESSAGE_MARK_READ_FAILED,
   "delete-message": MESSAGE_DELETE_FAILED,
   "set-active": PROFILE_STATUS_FAILED,
+  "undo-deactivate": PROFILE_STATUS_FAILED,
   "delete-profile": PROFILE_DELETE_FAILED,
 };
 
 /**
- * One admin button's work. Deletions need `confirmed: "yes"`; without it the answer is the question
- * to ask. A database failure becomes the spec's "Failed to ..." toast, with nothing half-written
- * (each write is one transaction).
+ * One admin button's work. Deletions, Approve, Reject and Deactivate need `confirmed: "yes"`;
+ * without it the answer is the question to ask. A database failure becomes the spec's "Failed to
+ * ..." toast, with nothing half-written (each write is one transaction).
  */
 export async function handleAdminAction(ctx: AdminActionContext, adminId: string, input: AdminActionInput): Promise<AdminActionResult> {
   try {
-    if (input.intent in DELETE_FAILURES && input.confirmed !== "yes") {
-      const confirmation = await confirmationFor(ctx.db, input);
-      const intent = input.intent as keyof typeof DELETE_FAILURES;
-      return confirmation ? { kind: "confirm", confirmation } : failed(DELETE_FAILURES[intent], true);
+    const kind = confirmKindOf(input);
+    if (kind && input.confirmed !== "yes") {
+      const confirmation = await confirmationOf(ctx.db, kind, input.id);
+      return confirmation ? { kind: "confirm", confirmation, errors: {} } : failed(GONE[kind], true);
     }
     return await performAction(ctx, adminId, input);
   } catch (error) {

@@ -100,20 +100,34 @@ export interface ReviewInput {
 }
 
 export type ApproveOutcome =
-  | { kind: "approved"; grantId: string; userId: string | null; endsOn: string }
+  /** `endsOn` null: the free year starts when the listing first goes live. */
+  | { kind: "approved"; grantId: string; userId: string | null; endsOn: string | null }
   | { kind: "not-found" }
   | { kind: "already-reviewed"; status: string }
   | { kind: "program-full" }
   /** The applicant (their address or account) already holds a free year: one spot per person. */
-  | { kind: "already-granted"; endsOn: string };
+  | { kind: "already-granted"; endsOn: string | null };
 
-export type ReviewOutcome = { kind: "rejected" } | { kind: "not-found" } | { kind: "already-reviewed"; status: string };
+export type ReviewOutcome =
+  | { kind: "rejected" }
+  | { kind: "not-found" }
+  | { kind: "already-reviewed"; status: string }
+  /** No reason given: the applicant is always told why, so nothing was written. */
+  | { kind: "reason-required" };
+
+/**
+ * What a mail telling someone "no" needs: the site, and the team's address that replies reach (the
+ * app's configuration always has it; as in the deletion mail, a caller without it sends no Reply-To).
+ */
+export interface ReviewMailContext extends ListingContext {
+  config: ListingContext["config"] & { contactEmails?: { support: string } };
+}
 
 export type DeleteOutcome = { kind: "deleted" } | { kind: "not-found" };
 
 class ProgramFull extends Error {}
 class AlreadyGranted extends Error {
-  constructor(readonly endsOn: string) {
+  constructor(readonly endsOn: string | null) {
     super("the applicant already holds a free listing");
   }
 }
@@ -226,15 +240,20 @@ export async function approveFreeListingRequest(
   }
 }
 
-/** Rejects a pending request and queues a short, kind email with the admin's notes. */
+/**
+ * Rejects a pending request and queues a short, kind email giving the admin's reason (required: kept
+ * as the request's notes and in the audit row), to which a reply reaches the team.
+ */
 export async function rejectFreeListingRequest(
   db: Executor,
-  context: ListingContext,
-  input: ReviewInput,
+  context: ReviewMailContext,
+  input: Omit<ReviewInput, "notes"> & { reason: string | null | undefined },
   now: Date = new Date(),
 ): Promise<ReviewOutcome> {
+  const reason = cleanNotes(input.reason);
+  if (!reason) return { kind: "reason-required" };
   if (!isUuid(input.requestId)) return { kind: "not-found" };
-  const notes = cleanNotes(input.notes);
+  const notes = reason;
   const done = await db.transaction(async (tx) => {
     const [request] = await tx
       .update(freeListingRequests)
@@ -244,7 +263,13 @@ export async function rejectFreeListingRequest(
     if (!request) return false;
     await enqueueEmail(
       tx,
-      freeListingRejectedEmail({ siteName: context.config.siteName, to: request.email, fullName: request.fullName, notes }),
+      freeListingRejectedEmail({
+        siteName: context.config.siteName,
+        to: request.email,
+        fullName: request.fullName,
+        reason,
+        replyTo: context.config.contactEmails?.support,
+      }),
     );
     await recordAudit(tx, {
       adminId: input.adminId,

@@ -289,6 +289,9 @@ export const profileSearch = pgTable(
     audience: text("audience"),
     priceMin: integer("price_min"),
     groupPerformer: boolean("group_performer").notNull().default(false),
+    // The profile's categories (migration 0027), written by statement triggers on
+    // profile_categories, so a place page tests them inside the coordinates index.
+    categories: text("categories").array().notNull().default(sql`'{}'`),
   },
   (t) => [
     // A search with words and a place (search/page.server.ts, readRegion): the one-degree squares
@@ -339,8 +342,10 @@ export const profileSearch = pgTable(
     // it in order and stop at the few shown (similar-performers.server.ts). The refinements'
     // columns (migration 0020) make a box's read index-only: a big city's 13,000 box rows were
     // otherwise 12,000 table pages (Los Angeles, two categories, by price, at 1M: 108 → 60 ms).
+    // The categories (migration 0027) let a category page's box be sifted there too, rather than
+    // looked up in profile_categories row by row.
     index("profile_search_public_geo_idx")
-      .on(t.latitude, t.longitude, t.createdAt, t.id, t.travelRadius, t.paymentExpiry, t.audience, t.priceMin, t.groupPerformer)
+      .on(t.latitude, t.longitude, t.createdAt, t.id, t.travelRadius, t.paymentExpiry, t.audience, t.priceMin, t.groupPerformer, t.categories)
       .where(sql`is_active and payment_status = 'paid' and display_name is not null`),
     index("profile_search_public_nationwide_idx")
       .on(t.createdAt, t.latitude, t.longitude, t.paymentExpiry, t.id)
@@ -655,9 +660,11 @@ export const freeListingGrants = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
     email: text("email"),
-    startsOn: date("starts_on", { mode: "string" }).notNull(),
+    // Both null until the listing first goes live: the free year starts then, not at approval
+    // (migration 0025; payments/free-year-clock.server.ts).
+    startsOn: date("starts_on", { mode: "string" }),
     /** Last day listed, inclusive, like profiles.payment_expiry. */
-    endsOn: date("ends_on", { mode: "string" }).notNull(),
+    endsOn: date("ends_on", { mode: "string" }),
     grantedBy: text("granted_by").references(() => user.id, { onDelete: "set null" }),
     sourceRequestId: uuid("source_request_id").references(() => freeListingRequests.id, { onDelete: "set null" }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
@@ -672,6 +679,7 @@ export const freeListingGrants = pgTable(
     check("free_listing_grants_holder_check", sql`${t.userId} is not null or ${t.email} is not null`),
     check("free_listing_grants_email_check", sql`${t.email} is null or ${t.email} = lower(${t.email})`),
     check("free_listing_grants_dates_check", sql`${t.endsOn} >= ${t.startsOn}`),
+    check("free_listing_grants_clock_check", sql`(${t.startsOn} is null) = (${t.endsOn} is null)`),
   ],
 );
 
@@ -726,6 +734,8 @@ export const ADMIN_ACTIONS = [
   "message.delete",
   "profile.activate",
   "profile.deactivate",
+  // The deactivating admin took it back within the undo window (migration 0024).
+  "profile.deactivate.undo",
   "profile.delete",
 ] as const;
 
@@ -742,6 +752,9 @@ export const adminAuditLog = pgTable(
     targetType: text("target_type").notNull(),
     targetId: text("target_id").notNull(),
     notes: text("notes"),
+    // The mail the action queued, when an undo may still take it back (a deactivation's, held for the
+    // undo window). No foreign key: an undo deletes that mail, and sent mail may be cleared later.
+    emailId: uuid("email_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -786,6 +799,28 @@ export const profileDailyStats = pgTable(
     inquiries: integer("inquiries").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.profileId, t.day] })],
+);
+
+// Days of profile_daily_stats older than a year, summed per calendar month (month is its first day)
+// by the stats-roll-up job (app/server/jobs/stats-roll-up.server.ts), which deletes the days it
+// adds here; first_day is the earliest day counted in the month. Readers of periods reaching past a
+// year add these rows to the daily ones (lifetimeTotals in app/server/insights/stats.server.ts).
+export const profileMonthlyStats = pgTable(
+  "profile_monthly_stats",
+  {
+    profileId: text("profile_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    month: date("month", { mode: "string" }).notNull(),
+    firstDay: date("first_day", { mode: "string" }).notNull(),
+    views: integer("views").notNull().default(0),
+    appearances: integer("appearances").notNull().default(0),
+    inquiries: integer("inquiries").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.profileId, t.month] }),
+    check("profile_monthly_stats_month_check", sql`${t.month} = date_trunc('month', ${t.month})::date`),
+  ],
 );
 
 // ---------------------------------------------------------------- search alerts
@@ -886,6 +921,7 @@ export const schema = {
   adminAuditLog,
   freeListingProgram,
   profileDailyStats,
+  profileMonthlyStats,
   searchAlerts,
   searchAlertMatches,
   unmetSearches,

@@ -15,12 +15,14 @@ export interface OutgoingEmail {
 
 /**
  * Queues a message. Call it with the transaction that makes the change the mail reports, so the
- * mail exists exactly when the change does; the outbox worker delivers it later.
+ * mail exists exactly when the change does; the outbox worker delivers it later. `holdSeconds`
+ * keeps it from going out before then (by the database clock), while the change may still be undone.
  */
-export async function enqueueEmail(tx: Executor, message: OutgoingEmail): Promise<string> {
+export async function enqueueEmail(tx: Executor, message: OutgoingEmail, options: { holdSeconds?: number } = {}): Promise<string> {
   const [row] = await tx
     .insert(emailOutbox)
     .values({
+      ...(options.holdSeconds ? { nextAttemptAt: sql`now() + make_interval(secs => ${options.holdSeconds})` } : {}),
       toAddress: message.to,
       subject: message.subject,
       textBody: message.text,
