@@ -13,6 +13,7 @@ import type { Route } from "./+types/dashboard";
 import { AccountPanel } from "~/components/dashboard/AccountPanel";
 import { AudienceAsk } from "~/components/dashboard/AudienceAsk";
 import { Checklist } from "~/components/dashboard/Checklist";
+import { FreeYearStatusCard } from "~/components/free-listing/FreeYearStatus";
 import { InquiryDetail } from "~/components/dashboard/InquiryDetail";
 import { InquiryList } from "~/components/dashboard/InquiryList";
 import { InsightsSection } from "~/components/insights/InsightsSection";
@@ -30,6 +31,7 @@ import { pageMeta, siteFrom } from "~/lib/meta";
 import { requireUser } from "~/server/auth/auth.server";
 import { saveAudienceAnswer } from "~/server/audience.server";
 import { keepTravelRange, loadDashboard } from "~/server/dashboard.server";
+import { freeYearStatus } from "~/server/free-listing-applicant.server";
 import { KEEP_TRAVEL_RANGE_INTENT, TRAVEL_RANGE_KEPT } from "~/lib/travel-range-check";
 import { syncAfterCheckout } from "~/server/payments/sync.server";
 import { redirectWithFlash } from "~/server/flash.server";
@@ -61,10 +63,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       context.logger.error({ err: error, userId: user.id }, "syncing the subscription after checkout failed");
     }
   }
-  const result = await loadDashboard(context.db, context.logger, user.id, {
-    page: pageParam(url),
-    inquiryId: url.searchParams.get("inquiry"),
-  });
+  const [result, freeYear] = await Promise.all([
+    loadDashboard(context.db, context.logger, user.id, { page: pageParam(url), inquiryId: url.searchParams.get("inquiry") }),
+    freeYearStatus(context.db, user.id),
+  ]);
   if (result.selected && "missing" in result.selected) {
     throw data("This inquiry was not found. It may have been deleted.", { status: 404 });
   }
@@ -82,6 +84,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     inbox: result.inbox,
     selected: result.selected?.inquiry ?? null,
     checkout,
+    freeYear,
   };
 }
 
@@ -178,7 +181,7 @@ function CheckoutNotice({ checkout, active }: { checkout: "success" | "canceled"
 }
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, summary, inbox, selected, checkout } = loaderData;
+  const { user, summary, inbox, selected, checkout, freeYear } = loaderData;
   const navigate = useNavigate();
   const page = inbox?.page ?? 1;
 
@@ -230,7 +233,15 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
     <StatusBox status={summary.status} listing={summary.listing} profileId={user.id} emailConfirmed={summary.emailConfirmed} />
   );
   const checklist = <Checklist items={summary.checklist} />;
-  const insights = <InsightsSection insights={summary.insights} />;
+  // The free-listing application while it is news: under review, approved with the year not started,
+  // or declined while the listing is still unpaid (a running year is the status box's "active until").
+  const showFreeYear =
+    freeYear !== null &&
+    (freeYear.kind === "pending" ||
+      (freeYear.kind === "approved" && freeYear.endsOn === null) ||
+      (freeYear.kind === "rejected" && !summary.listing.paid));
+  const freeYearCard = showFreeYear && freeYear ? <FreeYearStatusCard status={freeYear} /> : null;
+  const insights = <InsightsSection insights={summary.insights} tip={summary.insightsTip} />;
   // A listed performer's work is answering parents, so the inquiries lead; an unfinished checklist
   // still comes first (it is what keeps the listing strong). Before the listing is live, the status
   // box says what to do next and leads instead.
@@ -250,6 +261,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         ) : null}
         <div className="grid gap-6 lg:grid-cols-3">
           <div className="min-w-0 space-y-6 lg:col-span-2" data-testid="dashboard-main">
+            {freeYearCard}
             {active ? (
               <>
                 {checklistDone ? null : checklist}

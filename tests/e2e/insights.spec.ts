@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, expectAccessible, signInAs, test } from "./fixtures";
-import { INSIGHTS_SEASONED, insightsPerformerFor, SEASONED_TOTALS } from "./seed/insights";
+import { INSIGHTS_SEASONED, INSIGHTS_YOUNG, insightsPerformerFor, SEASONED_TOTALS } from "./seed/insights";
 
 const PHONE = { width: 390, height: 844 };
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
@@ -19,6 +19,15 @@ async function visitorPage(browser: Browser, address: string, userAgent?: string
   const context = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": address }, ...(userAgent ? { userAgent } : {}) });
   return { page: await context.newPage(), close: () => context.close() };
 }
+
+const DAY_MS = 86_400_000;
+const utcDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+/** Monday (UTC) of the week holding the day, as the server's weeks begin. */
+function mondayOf(day: string): number {
+  const time = new Date(`${day}T00:00:00Z`).getTime();
+  return time - ((new Date(time).getUTCDay() + 6) % 7) * DAY_MS;
+}
+const shortDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 
 function stat(page: Page, label: string) {
   return page.getByTestId("insights").locator("dl > div").filter({ has: page.getByText(label, { exact: true }) }).locator("dd").first();
@@ -58,13 +67,17 @@ test.describe("performer insights", () => {
       await expect(stat(page, "Profile views")).toHaveText("1", { timeout: 1_000 });
     }).toPass({ timeout: 15_000 });
     await expect(stat(page, "Inquiries")).toHaveText("0");
-    await expect(stat(page, "Views to inquiry")).toContainText("0%");
+    // One view is no rate to speak of.
+    await expect(stat(page, "Views to inquiry")).toHaveText("Shown after 20 views");
 
-    // The chart (drawn in the browser) and the same figures as a table.
-    await expect(insights.locator(".uplot")).toBeVisible();
+    // The charts (drawn in the browser) and the same figures as a table: a listing counted since
+    // today has one week, not eleven empty ones before it.
+    await expect(insights.getByRole("heading", { name: "Your first week" })).toBeVisible();
+    await expect(insights.locator(".uplot")).toHaveCount(3);
+    await expect(insights.locator(".uplot").first()).toBeVisible();
     await insights.getByText("Show as a table").click();
     const table = insights.getByRole("table");
-    await expect(table.getByRole("row")).toHaveCount(13);
+    await expect(table.getByRole("row")).toHaveCount(2);
     // This week, the first row under the header: one view.
     await expect(table.getByRole("row").nth(1).getByRole("cell").first()).toHaveText("1");
     await expectAccessible(page, TOASTS_ASIDE);
@@ -83,17 +96,64 @@ test.describe("performer insights", () => {
     await expect(stat(page, "Inquiries")).toHaveText(String(SEASONED_TOTALS.inquiries));
     const rate = Math.round((SEASONED_TOTALS.inquiries / SEASONED_TOTALS.views) * 1000) / 10;
     await expect(stat(page, "Views to inquiry")).toContainText(`${rate}%`);
-    await expect(insights.locator(".uplot")).toBeVisible();
+    await expect(insights.getByRole("heading", { name: "Last 12 weeks" })).toBeVisible();
+    await expect(insights.locator(".uplot")).toHaveCount(3);
 
     await insights.getByText("Show as a table").click();
     const rows = insights.getByRole("table").getByRole("row");
     await expect(rows).toHaveCount(13);
-    // Newest week first: this week's numbers, then eleven weeks back at the bottom.
+    // Newest week first: this week's numbers (10 views: too few for a rate), then eleven weeks back at the bottom.
     const [thisWeek, oldest] = [INSIGHTS_SEASONED.weeks[0], INSIGHTS_SEASONED.weeks[11]];
-    await expect(rows.nth(1).getByRole("cell")).toHaveText([String(thisWeek.views), String(thisWeek.appearances), String(thisWeek.inquiries), "10%"]);
+    await expect(rows.nth(1).getByRole("cell")).toHaveText([String(thisWeek.views), String(thisWeek.appearances), String(thisWeek.inquiries), "–"]);
     await expect(rows.nth(12).getByRole("cell")).toHaveText([String(oldest.views), String(oldest.appearances), String(oldest.inquiries), "0%"]);
     await expectAccessible(page, TOASTS_ASIDE);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await insights.screenshot({ path: testInfo.outputPath("insights-seasoned-390.png") });
+  });
+
+  test("a young listing on a phone: the chart from its first day, each count on its own chart, no rate under 20 views, and a tip", async ({ page }, testInfo) => {
+    const now = Date.now();
+    const firstDay = utcDay(now - INSIGHTS_YOUNG.days[0].daysAgo * DAY_MS);
+    const weekCount = Math.round((mondayOf(utcDay(now)) - mondayOf(firstDay)) / (7 * DAY_MS)) + 1;
+    const views = INSIGHTS_YOUNG.days.reduce((sum, d) => sum + d.views, 0);
+    const inquiries = INSIGHTS_YOUNG.days.reduce((sum, d) => sum + d.inquiries, 0);
+
+    await signInAs(page, INSIGHTS_YOUNG.email);
+    const insights = page.getByTestId("insights");
+    await expect(stat(page, "Profile views")).toHaveText(String(views));
+    await expect(stat(page, "Inquiries")).toHaveText(String(inquiries));
+    // Fewer than 20 views: the rate waits, and says so.
+    expect(views).toBeLessThan(20);
+    await expect(stat(page, "Views to inquiry")).toHaveText("Shown after 20 views");
+    await expect(insights.getByText("%")).toHaveCount(0);
+
+    // The tip, from the site's own listings (with a number only when they bear it out), and the
+    // way to act on it for a profile with no photos and no price yet.
+    const tip = insights.getByTestId("insights-tip");
+    await expect(tip).toContainText("four photos and a price");
+    await expect(tip.getByRole("link", { name: "Add photos" })).toHaveAttribute("href", "/dashboard/manage-images");
+    await expect(tip.getByRole("link", { name: "Set your price" })).toHaveAttribute("href", "/dashboard/edit-profile#section-pricing");
+
+    // The chart starts at the first counted day: as many weeks as the listing has had, no more.
+    await expect(insights.getByRole("heading", { name: `Your first ${weekCount} weeks` })).toBeVisible();
+    // Small multiples: views and inquiries each on a chart of their own, both drawn and in view
+    // of a reader scrolling the section, one above the other.
+    const viewsChart = insights.locator('[data-series="views"] .uplot');
+    const inquiriesChart = insights.locator('[data-series="inquiries"] .uplot');
+    await expect(viewsChart).toBeVisible();
+    await expect(inquiriesChart).toBeVisible();
+    const [viewsBox, inquiriesBox] = [await viewsChart.boundingBox(), await inquiriesChart.boundingBox()];
+    expect(viewsBox && inquiriesBox && inquiriesBox.y >= viewsBox.y + viewsBox.height).toBe(true);
+    expect(inquiriesBox?.height ?? 0).toBeGreaterThan(80);
+
+    await insights.getByText("Show as a table").click();
+    const rows = insights.getByRole("table").getByRole("row");
+    await expect(rows).toHaveCount(weekCount + 1);
+    // The oldest row, at the bottom, is the listing's first day, not a Monday of zeros before it.
+    await expect(rows.last().getByRole("rowheader")).toHaveText(shortDay(firstDay));
+    await expect(rows.last().getByRole("cell")).toHaveText(["3", "60", "1", "–"]);
+    await expectAccessible(page, TOASTS_ASIDE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await insights.screenshot({ path: testInfo.outputPath("insights-young-390.png") });
   });
 });

@@ -6,9 +6,14 @@ import {
   inquiryRatePercent,
   INSIGHTS_WEEKS,
   longDay,
+  MIN_VIEWS_FOR_RATE,
+  RATE_HIDDEN_NOTE,
   shortDay,
+  type InsightsTip,
   type InsightsView,
 } from "~/lib/insights-view";
+import { CHARTS_MIN_HEIGHT } from "./chart-series";
+import { InsightsTipNote } from "./InsightsTipNote";
 
 // The performer's numbers on the dashboard: totals since counting began, then the last weeks as a
 // chart with the same figures as a table behind it (the chart is a picture of the table, so screen
@@ -16,16 +21,20 @@ import {
 
 const InsightsChart = lazy(() => import("./InsightsChart"));
 
-const CHART_HEIGHT_CLASS = "min-h-[240px]";
-
-function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
+function Stat({ label, value, hint }: { label: string; value: string | null; hint?: string }) {
   return (
     <div className="rounded-lg border border-slate-200 bg-slate-50 p-3">
       <dt className="text-sm text-slate-700">{label}</dt>
-      <dd className="mt-1 text-2xl font-bold text-slate-900">{value}</dd>
-      {hint ? <dd className="text-xs text-slate-700">{hint}</dd> : null}
+      {value === null ? null : <dd className="mt-1 text-2xl font-bold text-slate-900">{value}</dd>}
+      {hint ? <dd className={value === null ? "mt-1 text-sm font-semibold text-slate-800" : "text-xs text-slate-700"}>{hint}</dd> : null}
     </div>
   );
+}
+
+/** "Last 12 weeks", or for a younger listing "Your first 3 weeks" (the chart starts at its first day). */
+function periodTitle(weekCount: number): string {
+  if (weekCount >= INSIGHTS_WEEKS) return `Last ${INSIGHTS_WEEKS} weeks`;
+  return weekCount === 1 ? "Your first week" : `Your first ${weekCount} weeks`;
 }
 
 const number = (n: number) => n.toLocaleString("en-US");
@@ -35,7 +44,7 @@ function WeeksTable({ insights }: { insights: InsightsView }) {
     // Focusable, so a keyboard can scroll it on a screen too narrow for all five columns.
     <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Insights by week">
       <table className="w-full text-left text-xs sm:text-sm">
-        <caption className="sr-only">Profile views, appearances in results and inquiries per week, last {INSIGHTS_WEEKS} weeks</caption>
+        <caption className="sr-only">Profile views, appearances in results and inquiries per week: {periodTitle(insights.weeks.length)}</caption>
         <thead>
           <tr className="border-b border-slate-200 text-slate-700">
             <th scope="col" className="py-2 pr-2 font-semibold">
@@ -73,28 +82,11 @@ function WeeksTable({ insights }: { insights: InsightsView }) {
   );
 }
 
-function Legend() {
-  const items = [
-    { label: "Profile views (left scale)", className: "border-brand-700" },
-    { label: "Appearances in results (right scale)", className: "border-dashed border-teal-700" },
-    { label: "Inquiries (left scale)", className: "border-orange-700" },
-  ];
-  return (
-    <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700" aria-hidden="true">
-      {items.map((item) => (
-        <li key={item.label} className="flex items-center gap-1.5">
-          <span className={`inline-block w-5 border-t-2 ${item.className}`} />
-          {item.label}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-export function InsightsSection({ insights }: { insights: InsightsView | null | undefined }) {
+export function InsightsSection({ insights, tip }: { insights: InsightsView | null | undefined; tip?: InsightsTip | null }) {
   const hydrated = useHydrated();
   if (!insights) return null;
   const { totals } = insights;
+  const rate = inquiryRatePercent(totals);
   return (
     <section
       aria-labelledby="insights-heading"
@@ -118,14 +110,18 @@ export function InsightsSection({ insights }: { insights: InsightsView | null | 
             <Stat label="Profile views" value={number(totals.views)} />
             <Stat label="Appearances in results" value={number(totals.appearances)} />
             <Stat label="Inquiries" value={number(totals.inquiries)} />
-            <Stat label="Views to inquiry" value={formatRate(inquiryRatePercent(totals))} hint="inquiries per 100 views" />
+            <Stat
+              label="Views to inquiry"
+              value={rate === null ? null : formatRate(rate)}
+              hint={rate === null ? RATE_HIDDEN_NOTE : "inquiries per 100 views"}
+            />
           </dl>
+          {tip ? <InsightsTipNote tip={tip} /> : null}
           <div>
-            <h3 className="text-base font-semibold text-slate-900">Last {INSIGHTS_WEEKS} weeks</h3>
-            <div className="mt-2 space-y-2">
-              <Legend />
+            <h3 className="text-base font-semibold text-slate-900">{periodTitle(insights.weeks.length)}</h3>
+            <div className="mt-2">
               {/* A picture of the table below: hidden from screen readers, who get the table. */}
-              <div aria-hidden="true" className={CHART_HEIGHT_CLASS}>
+              <div aria-hidden="true" style={{ minHeight: CHARTS_MIN_HEIGHT }}>
                 {hydrated ? (
                   <Suspense fallback={null}>
                     <InsightsChart weeks={insights.weeks} />
@@ -136,6 +132,7 @@ export function InsightsSection({ insights }: { insights: InsightsView | null | 
             <details className="mt-2">
               <summary className="flex min-h-11 cursor-pointer items-center text-sm font-semibold text-brand-800">Show as a table</summary>
               <WeeksTable insights={insights} />
+              <p className="mt-2 text-xs text-slate-700">Rate: inquiries per 100 views, for weeks with {MIN_VIEWS_FOR_RATE} views or more.</p>
             </details>
           </div>
           <p className="text-xs text-slate-700">

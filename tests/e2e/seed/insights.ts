@@ -32,6 +32,23 @@ export const INSIGHTS_SEASONED = {
   weeks: Array.from({ length: 12 }, (_, k) => ({ weeksAgo: k, views: 10 + k * 3, appearances: 200 + k * 25, inquiries: k % 4 === 0 ? 1 : 0 })),
 };
 
+/**
+ * A listing four weeks old with few views, seen on a phone: its chart starts at its first day, the
+ * rate waits for 20 views, and a handful of inquiries keeps its own small chart.
+ */
+export const INSIGHTS_YOUNG = {
+  id: "e2e-insights-young",
+  email: "insights-young@example.com",
+  displayName: "Dione Insightful",
+  days: [
+    { daysAgo: 26, views: 3, appearances: 60, inquiries: 1 },
+    { daysAgo: 19, views: 2, appearances: 45, inquiries: 0 },
+    { daysAgo: 12, views: 4, appearances: 80, inquiries: 1 },
+    { daysAgo: 5, views: 3, appearances: 50, inquiries: 0 },
+    { daysAgo: 0, views: 2, appearances: 30, inquiries: 1 },
+  ],
+};
+
 export const SEASONED_TOTALS = INSIGHTS_SEASONED.weeks.reduce(
   (sum, w) => ({ views: sum.views + w.views, appearances: sum.appearances + w.appearances, inquiries: sum.inquiries + w.inquiries }),
   { views: 0, appearances: 0, inquiries: 0 },
@@ -45,7 +62,7 @@ function nextYear(): string {
 
 export async function seedInsights({ db }: E2ESeedContext) {
   const password = await hashPassword(ACCOUNTS_PASSWORD);
-  for (const performer of [...INSIGHTS_PERFORMERS, INSIGHTS_SEASONED]) {
+  for (const performer of [...INSIGHTS_PERFORMERS, INSIGHTS_SEASONED, INSIGHTS_YOUNG]) {
     const { id, email, displayName } = performer;
     await db.insert(user).values({ id, email, name: "", emailVerified: true });
     await db.insert(account).values({ id: `${id}-credential`, accountId: id, providerId: "credential", userId: id, password });
@@ -57,8 +74,8 @@ export async function seedInsights({ db }: E2ESeedContext) {
       city: "Juneau",
       travelRadius: "local_only",
       contactEmail: email,
-      // The seasoned one is switched off: no journey's browsing can add to its numbers.
-      isActive: performer.id !== INSIGHTS_SEASONED.id,
+      // The seasoned and young ones are switched off: no journey's browsing can add to their numbers.
+      isActive: performer.id !== INSIGHTS_SEASONED.id && performer.id !== INSIGHTS_YOUNG.id,
       paymentStatus: "paid",
       paymentExpiry: nextYear(),
     });
@@ -71,6 +88,15 @@ export async function seedInsights({ db }: E2ESeedContext) {
       views: w.views,
       appearances: w.appearances,
       inquiries: w.inquiries,
+    })),
+  );
+  await db.insert(profileDailyStats).values(
+    INSIGHTS_YOUNG.days.map((d) => ({
+      profileId: INSIGHTS_YOUNG.id,
+      day: new Date(today - d.daysAgo * 86_400_000).toISOString().slice(0, 10),
+      views: d.views,
+      appearances: d.appearances,
+      inquiries: d.inquiries,
     })),
   );
 }
