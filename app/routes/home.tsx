@@ -74,7 +74,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       <Hero siteName={siteName} />
 
-      <div className="mx-auto max-w-7xl px-4 pt-12 sm:px-6">
+      {/* Close under the banner on a phone, so the first tiles begin on the first screen. */}
+      <div className="mx-auto max-w-7xl px-4 pt-6 sm:px-6 sm:pt-12">
         <ParentTiles view={tiles} title="What's the party theme?" />
       </div>
 

@@ -15,7 +15,9 @@ const LINKS = [
 ];
 
 /**
- * The 600px banner (taller only if a small screen needs it). Its first action is the search box,
+ * The 600px banner; on a phone only as tall as its content, set tighter, so the first picture
+ * tiles under it begin on the first screen (issue 29: 390 × 844 showed the banner alone). Its first
+ * action is the search box,
  * with the same suggestions as the header's, since most visitors arrive knowing the character or
  * the place. Its four backdrops cross-fade every five seconds; visitors who ask for reduced motion
  * keep the first one.
@@ -44,7 +46,7 @@ export function Hero({ siteName }: { siteName: string }) {
   }, []);
 
   return (
-    <section aria-labelledby="hero-heading" className="relative isolate flex min-h-[600px] bg-slate-900">
+    <section aria-labelledby="hero-heading" className="relative isolate flex bg-slate-900 sm:min-h-[600px]">
       {/* The backdrops are clipped in their own layer, so the suggestions can hang below the banner. */}
       <div className="absolute inset-0 -z-10 overflow-hidden" aria-hidden="true">
         {(hydrated ? SLIDES : SLIDES.slice(0, 1)).map((slide, i) => (
@@ -66,12 +68,13 @@ export function Hero({ siteName }: { siteName: string }) {
         ))}
         <div className="absolute inset-0 bg-gradient-to-r from-slate-950/90 via-slate-950/70 to-slate-950/30" />
       </div>
-      <div className="mx-auto flex w-full max-w-7xl flex-col justify-center px-4 py-10 sm:px-6">
-        <p className="text-sm font-semibold uppercase tracking-wider text-accent-400">{siteName}</p>
-        <h1 id="hero-heading" className="mt-3 max-w-3xl text-4xl font-extrabold tracking-tight text-white sm:text-5xl lg:text-6xl">
+      <div className="mx-auto flex w-full max-w-7xl flex-col justify-center px-4 py-6 sm:px-6 sm:py-10">
+        {/* The header's logo already names the site on a phone. */}
+        <p className="hidden text-sm font-semibold uppercase tracking-wider text-accent-400 sm:block">{siteName}</p>
+        <h1 id="hero-heading" className="max-w-3xl text-3xl font-extrabold tracking-tight text-white sm:mt-3 sm:text-5xl lg:text-6xl">
           Find costume &amp; cosplay performers near you
         </h1>
-        <Form method="get" action="/search" role="search" aria-label="Find a performer" className="mt-6 max-w-2xl sm:mt-8">
+        <Form method="get" action="/search" role="search" aria-label="Find a performer" className="mt-4 max-w-2xl sm:mt-8">
           <label htmlFor={searchId} className="block text-base font-semibold text-white">
             Who or where?
           </label>
@@ -94,17 +97,18 @@ export function Hero({ siteName }: { siteName: string }) {
             </button>
           </div>
         </Form>
-        <p className="mt-5 max-w-2xl text-base text-slate-100 sm:text-lg">
+        <p className="mt-4 max-w-2xl text-sm text-slate-100 sm:mt-5 sm:text-lg">
           Heroes, villains, anime favourites and mascots for birthday parties, conventions, school events and corporate
           shows across all 50 states.
         </p>
-        <nav aria-label="Ways to find performers" className="mt-6 flex flex-wrap gap-3 sm:mt-8">
+        {/* Two by two on a phone, each still a full-size tap target. */}
+        <nav aria-label="Ways to find performers" className="mt-4 grid grid-cols-2 gap-2 sm:mt-8 sm:flex sm:flex-wrap sm:gap-3">
           {LINKS.map((link) => (
             <Link
               key={link.to}
               to={link.to}
               className={cx(
-                "rounded-md px-4 py-3 text-base font-semibold shadow-sm sm:px-5",
+                "flex min-h-11 items-center justify-center rounded-md px-2 py-2 text-center text-sm font-semibold shadow-sm sm:block sm:px-5 sm:py-3 sm:text-base",
                 link.primary ? "bg-white text-brand-800 hover:bg-brand-50" : "border border-white/80 text-white hover:bg-white/10",
               )}
             >
