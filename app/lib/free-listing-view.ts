@@ -8,8 +8,30 @@ import type { FreeListingValues } from "./free-listing-schema";
 export type ApplicantStanding =
   /** An application of theirs is waiting for review; `appliedAt` is an ISO timestamp. */
   | { kind: "pending"; appliedAt: string }
-  /** A free year is granted to the account; `endsOn` is its last listed day (YYYY-MM-DD). */
-  | { kind: "granted"; endsOn: string };
+  /**
+   * A free year is granted to the account; `endsOn` is its last listed day (YYYY-MM-DD), or null
+   * while the year waits for the listing to go live.
+   */
+  | { kind: "granted"; endsOn: string | null };
+
+/** What stands between an approved free year and its listing going live (the year starts then). */
+export type GoLiveStep = "confirm-email" | "display-name" | "switched-off";
+
+/**
+ * The performer's free-listing application as their dashboard and subscription page show it: the
+ * latest one, or the free year it brought.
+ */
+export type FreeYearStatus =
+  /** `appliedAt` is an ISO timestamp. */
+  | { kind: "pending"; appliedAt: string }
+  /** `endsOn` null: the year has not started, and `waitingFor` says what it waits for. */
+  | { kind: "approved"; endsOn: string | null; waitingFor: GoLiveStep[] }
+  /** `reason` is what the team wrote when it declined (null for older decisions without one). */
+  | { kind: "rejected"; reviewedAt: string | null; reason: string | null };
+
+// The issue's words for the waiting states.
+export const UNDER_REVIEW = "Under review: we answer within 1–2 business days";
+export const FREE_YEAR_STARTS_AT_GO_LIVE = "Your free year starts when your listing goes live";
 
 /** A signed-in visitor: the form starts from what the account and profile already say. */
 export interface FreeListingApplicant {

@@ -51,7 +51,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
   let result: Awaited<ReturnType<typeof saveProfile>>;
   try {
-    result = await saveProfile(context.db, actor, requestedId, form.data);
+    result = await saveProfile(context.db, actor, requestedId, form.data, context);
   } catch (error) {
     context.logger.error({ err: error, profileId: requestedId ?? actor.id }, "profile save failed");
     return data<ActionResult>({ values, errors: {}, formError: PROFILE_SAVE_FAILED }, { status: 500 });

@@ -19,6 +19,8 @@ import { findState, stateName } from "~/lib/us-states";
 import type { SessionUser } from "./auth/auth.server";
 import type { Executor } from "./db/client.server";
 import { profileCategories, profileImages, profiles, user } from "./db/schema";
+import type { ListingContext } from "./payments/context.server";
+import { startFreeYearOnSave } from "./payments/grants.server";
 import { closestGazetteerCities, findGazetteerCity, statesWithGazetteerCity } from "./places/gazetteer.server";
 import { refreshSearchDocument } from "./search-document.server";
 
@@ -199,13 +201,15 @@ export type SaveResult =
 /**
  * Writes the profile row, replaces its categories and refreshes its search document in one
  * transaction: a failure anywhere leaves the stored profile exactly as it was. A city the state
- * does not have is refused before anything is written.
+ * does not have is refused before anything is written. With `listing` (where its mails link), a
+ * free year waiting for this listing starts in the same transaction once the save lets it go live.
  */
 export async function saveProfile(
   db: Executor,
   actor: SessionUser,
   requestedId: string | undefined,
   input: ProfileInput,
+  listing?: ListingContext,
 ): Promise<SaveResult> {
   const target = resolveEditTarget(actor, requestedId);
   if (!target) return { status: "forbidden" };
@@ -246,6 +250,7 @@ export async function saveProfile(
       await tx.insert(profileCategories).values(categories.map((category) => ({ profileId: target.profileId, category })));
     }
     await refreshSearchDocument(tx, target.profileId);
+    if (listing) await startFreeYearOnSave(tx, target.profileId, listing);
     return { status: "saved", target } as const;
   });
 }

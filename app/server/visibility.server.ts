@@ -36,7 +36,20 @@ export function isPaidListing(
   return profile.paymentStatus === "paid" && profile.paymentExpiry !== null && profile.paymentExpiry >= today;
 }
 
+/**
+ * The half of the rule the payment fields do not decide: switched on and named. A free year waiting
+ * for its listing starts once this holds (payments/free-year-clock.server.ts).
+ */
+export function canGoLive(profile: Pick<VisibilityFields, "isActive" | "displayName">): boolean {
+  return profile.isActive && profile.displayName !== null;
+}
+
+/** The same half in SQL, on `profiles`. */
+export function canGoLiveCondition(): SQL {
+  return sql`(${profiles.isActive} and ${profiles.displayName} is not null)`;
+}
+
 /** The same rule for a row already in memory. */
 export function isPubliclyVisible(profile: VisibilityFields, today: string = todayIso()): boolean {
-  return profile.isActive && profile.displayName !== null && isPaidListing(profile, today);
+  return canGoLive(profile) && isPaidListing(profile, today);
 }

@@ -11,7 +11,7 @@ import { grantAdmin } from "~/server/auth/accounts.server";
 import { getSessionUser } from "~/server/auth/auth.server";
 import { emailOutbox, freeListingGrants, profiles, rateLimitHits, session, user, verification } from "~/server/db/schema";
 import { readFlash } from "~/server/flash.server";
-import { addMonths, grantFreeListing } from "~/server/payments/grants.server";
+import { addMonths, grantFreeListing, startFreeYearsGoneLive } from "~/server/payments/grants.server";
 import { todayIso } from "~/server/visibility.server";
 import {
   call,
@@ -116,12 +116,21 @@ describe(`sign up (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, (
     expect((await call(confirmRoute.loader, getRequest(`${link.pathname}${link.search}`), harness.services)).status).toBe(302);
     [grant] = await harness.database.db.select().from(freeListingGrants).where(eq(freeListingGrants.id, grantId));
     expect(grant.userId).toBe(created.id);
-    const [listing] = await harness.database.db
-      .select({ paymentStatus: profiles.paymentStatus, paymentExpiry: profiles.paymentExpiry })
-      .from(profiles)
-      .where(eq(profiles.id, created.id));
+    // No profile yet, so nothing can go live: the year waits, whole, for the listing.
+    expect(grant).toMatchObject({ startsOn: null, endsOn: null });
+    const listingNow = async () =>
+      (
+        await harness.database.db
+          .select({ paymentStatus: profiles.paymentStatus, paymentExpiry: profiles.paymentExpiry })
+          .from(profiles)
+          .where(eq(profiles.id, created.id))
+      )[0];
+    expect(await listingNow()).toBeUndefined();
+    await harness.database.db.insert(profiles).values({ id: created.id, displayName: "Early Bird", bio: "x".repeat(120), state: "TX", city: "Austin" });
+    // (The hourly job's pass; the profile editor's save does the same at once.)
+    await startFreeYearsGoneLive(harness.database.db, harness.services);
     const today = todayIso();
-    expect(listing).toEqual({ paymentStatus: "paid", paymentExpiry: addMonths(today, 12) });
+    expect(await listingNow()).toEqual({ paymentStatus: "paid", paymentExpiry: addMonths(today, 12) });
   });
 
   it("leaves a grant for another address waiting", async () => {

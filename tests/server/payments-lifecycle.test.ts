@@ -7,6 +7,7 @@ import { expireListings, listingLifecycleJobs, sendBillingReminders } from "~/se
 import { openBillingPortal } from "~/server/payments/checkout.server";
 import { claimFreeListingGrants, grantFreeListing, revokeFreeListingGrant } from "~/server/payments/grants.server";
 import { todayIso } from "~/server/visibility.server";
+import { addMonths } from "~/server/payments/grants.server";
 import {
   createProfile,
   createUser,
@@ -195,8 +196,10 @@ describe(`free listings (${ENGINE})`, () => {
     const grant = await grantFreeListing(harness.database.db, harness.context, { email: "Late.Joiner@Example.com" });
     expect(grant.userId).toBeNull();
     const account = await createUser(harness, "late.joiner@example.com");
+    await createProfile(harness, account.id);
     expect(await claimFreeListingGrants(harness.database.db, harness.context, { userId: account.id })).toEqual([account.id]);
-    expect((await listing(harness, account.id))?.paymentStatus).toBe("paid");
+    // The year starts as the listing goes live, on the day it is claimed.
+    expect(await listing(harness, account.id)).toEqual({ paymentStatus: "paid", paymentExpiry: addMonths(todayIso(), 12) });
     const [row] = await harness.database.db.select().from(freeListingGrants).where(eq(freeListingGrants.id, grant.grantId));
     expect(row.userId).toBe(account.id);
   });
@@ -204,6 +207,7 @@ describe(`free listings (${ENGINE})`, () => {
   it("claims waiting grants in the hourly job too, and drops a revoked grant", async () => {
     const grant = await grantFreeListing(harness.database.db, harness.context, { email: "hourly@example.com" });
     const account = await createUser(harness, "hourly@example.com");
+    await createProfile(harness, account.id);
     expect(await expireListings(harness.context)).toMatchObject({ granted: 1 });
     expect((await listing(harness, account.id))?.paymentStatus).toBe("paid");
     const change = await revokeFreeListingGrant(harness.database.db, harness.context, grant.grantId);

@@ -4,7 +4,7 @@ import { Alert } from "~/components/ui/Alert";
 import { ButtonLink } from "~/components/ui/Button";
 import { Card } from "~/components/ui/Card";
 import { FREE_LISTING_SPOTS, PLANS } from "~/lib/constants";
-import { type ApplicantStanding, PAID_LISTING_PATH } from "~/lib/free-listing-view";
+import { type ApplicantStanding, FREE_YEAR_STARTS_AT_GO_LIVE, PAID_LISTING_PATH } from "~/lib/free-listing-view";
 
 // What /free-listing shows instead of the form when applying makes no sense: the beta is full, or
 // the signed-in performer already applied or already has a free year.
@@ -54,10 +54,17 @@ export function ApplicantNotice({ standing, justSent = null }: { standing: Appli
           </ButtonLink>
         }
       >
-        <p>
-          Your listing is free through <strong>{formatDate(standing.endsOn)}</strong>, so there is nothing more to apply for.
-          We'll email you a month before it ends.
-        </p>
+        {standing.endsOn ? (
+          <p>
+            Your listing is free through <strong>{formatDate(standing.endsOn)}</strong>, so there is nothing more to apply for.
+            We'll email you a month before it ends.
+          </p>
+        ) : (
+          <p>
+            {FREE_YEAR_STARTS_AT_GO_LIVE}, so none of it is spent while you finish your profile. There is nothing more to apply
+            for.
+          </p>
+        )}
       </Notice>
     );
   }

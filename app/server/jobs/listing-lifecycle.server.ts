@@ -8,7 +8,7 @@ import { enqueueEmail } from "../mail/outbox.server";
 import { freeListingEndingEmail, renewalReminderEmail } from "../mail/payment-templates.server";
 import { yearNumbers } from "../insights/stats.server";
 import { billingLinks, type PaymentsContext } from "../payments/context.server";
-import { claimFreeListingGrants } from "../payments/grants.server";
+import { claimFreeListingGrants, startFreeYearsGoneLive } from "../payments/grants.server";
 import { claimNotice, refreshListing } from "../payments/listing-status.server";
 import { createStripePayments, type StripePayments } from "../payments/stripe.server";
 import { syncUserSubscription } from "../payments/sync.server";
@@ -41,6 +41,7 @@ export async function expireListings(context: PaymentsContext, now: Date = new D
   const result: ExpiryResult = { expired: 0, resynced: 0, granted: 0 };
 
   result.granted += (await claimFreeListingGrants(db, context, { now })).length;
+  result.granted += (await startFreeYearsGoneLive(db, context, now)).length;
 
   // A subscription we still believe renews has a listing about to expire: its renewal webhook may
   // have been lost. Ask Stripe before taking a paying performer out of the directory.
@@ -192,6 +193,8 @@ export async function sendBillingReminders(context: PaymentsContext, now: Date =
           where c.user_id = ${user.id} and s.status in ('active', 'trialing', 'past_due') and not s.cancel_at_period_end)`,
     );
   for (const grant of endingGrants) {
+    if (grant.endsOn === null) continue; // (the query reads only started years)
+    const { endsOn } = grant;
     const sent = await db.transaction(async (tx) => {
       if (!(await claimNotice(tx, "grant_ending", grant.userId, grant.grantId))) return false;
       await enqueueEmail(
@@ -199,7 +202,7 @@ export async function sendBillingReminders(context: PaymentsContext, now: Date =
         freeListingEndingEmail({
           siteName,
           to: grant.email,
-          endsOn: grant.endsOn,
+          endsOn,
           amountUsd,
           subscribeUrl: links.subscription,
           year: await yearNumbers(tx, grant.userId, now),

@@ -1,29 +1,25 @@
 import { and, desc, eq, gte, isNull, or, sql } from "drizzle-orm";
-import { PLANS } from "~/lib/constants";
 import { fillCharactersFromApplication } from "../application-characters.server";
 import type { Executor } from "../db/client.server";
-import { freeListingGrants, user } from "../db/schema";
-import { todayIso } from "../visibility.server";
+import { freeListingGrants, profiles, user } from "../db/schema";
+import { canGoLiveCondition, todayIso } from "../visibility.server";
 import type { ListingContext } from "./context.server";
+import { addMonths, freeYearFrom } from "./free-year-clock.server";
 import { refreshListing, type ListingChange } from "./listing-status.server";
 
 // Free listings (the open beta's first 150). A grant counts in the listing rule like a paid period;
-// whichever ends later wins.
+// whichever ends later wins. Its year starts when the listing first goes live (free-year-clock.server.ts).
 
-/** "2026-01-31" plus n months, clamped to the month's last day (2026-02-28), as YYYY-MM-DD. */
-export function addMonths(day: string, months: number): string {
-  const [y, m, d] = day.split("-").map(Number);
-  const firstOfTarget = new Date(Date.UTC(y, m - 1 + months, 1));
-  const lastDay = new Date(Date.UTC(firstOfTarget.getUTCFullYear(), firstOfTarget.getUTCMonth() + 1, 0)).getUTCDate();
-  firstOfTarget.setUTCDate(Math.min(d, lastDay));
-  return todayIso(firstOfTarget);
-}
+export { addMonths };
 
 export interface GrantInput {
   /** The account to list; or `email` for an applicant who has no account yet. */
   userId?: string | null;
   email?: string | null;
-  /** First day listed; default today. */
+  /**
+   * First day listed. Default: the day the listing first goes live (today when it can already),
+   * so a performer still setting up loses none of the year.
+   */
   startsOn?: string;
   /** Last day listed; default 12 months after the start, like a paid year. */
   endsOn?: string;
@@ -50,8 +46,10 @@ export async function grantFreeListing(
 ): Promise<GrantResult> {
   const email = input.email?.trim().toLowerCase() || null;
   if (!input.userId && !email) throw new Error("A free listing needs an account or an email address");
-  const startsOn = input.startsOn ?? todayIso(now);
-  const endsOn = input.endsOn ?? addMonths(startsOn, PLANS.YEARLY_MEMBERSHIP.months);
+  // Fixed dates only when the caller gives them; otherwise the clock waits for go-live.
+  const dates = input.startsOn
+    ? { startsOn: input.startsOn, endsOn: input.endsOn ?? freeYearFrom(input.startsOn).endsOn }
+    : { startsOn: null, endsOn: null };
   return db.transaction(async (tx) => {
     const holder = { id: user.id, email: user.email, confirmed: user.emailVerified };
     const [account] = input.userId
@@ -67,8 +65,7 @@ export async function grantFreeListing(
       .values({
         userId,
         email: waitsFor,
-        startsOn,
-        endsOn,
+        ...dates,
         grantedBy: input.grantedBy ?? null,
         sourceRequestId: input.sourceRequestId ?? null,
       })
@@ -89,7 +86,7 @@ export async function heldFreeListing(
   db: Executor,
   holder: { userId?: string | null; email: string },
   today: string = todayIso(),
-): Promise<{ endsOn: string } | null> {
+): Promise<{ endsOn: string | null } | null> {
   const email = holder.email.trim().toLowerCase();
   const [grant] = await db
     .select({ endsOn: freeListingGrants.endsOn })
@@ -97,7 +94,8 @@ export async function heldFreeListing(
     .where(
       and(
         isNull(freeListingGrants.revokedAt),
-        gte(freeListingGrants.endsOn, today),
+        // A year not started yet (null) is held in full.
+        or(isNull(freeListingGrants.endsOn), gte(freeListingGrants.endsOn, today)),
         or(
           eq(freeListingGrants.email, email),
           sql`${freeListingGrants.userId} in (select ${user.id} from ${user} where lower(${user.email}) = ${email})`,
@@ -109,7 +107,7 @@ export async function heldFreeListing(
         ),
       ),
     )
-    .orderBy(desc(freeListingGrants.endsOn))
+    .orderBy(sql`${freeListingGrants.endsOn} desc nulls first`)
     .limit(1);
   return grant ?? null;
 }
@@ -164,4 +162,36 @@ export async function claimFreeListingGrants(
     }
     return userIds;
   });
+}
+
+/**
+ * Starts the free years whose listing can go live now but whose clock has not started: the listing
+ * was switched on again, or a change happened where nothing recomputed the listing. The hourly
+ * lifecycle job runs it; the profile save and every recompute start a clock at once themselves.
+ */
+export async function startFreeYearsGoneLive(db: Executor, context: ListingContext, now: Date = new Date()): Promise<string[]> {
+  const waiting = await db
+    .selectDistinct({ userId: profiles.id })
+    .from(freeListingGrants)
+    .innerJoin(profiles, eq(profiles.id, freeListingGrants.userId))
+    .where(and(isNull(freeListingGrants.startsOn), isNull(freeListingGrants.revokedAt), canGoLiveCondition()))
+    .limit(500);
+  for (const { userId } of waiting) await db.transaction((tx) => refreshListing(tx, userId, context, now));
+  return waiting.map((row) => row.userId);
+}
+
+/**
+ * After the performer's own profile save: when a free year of theirs waits for the listing, the
+ * listing is recomputed in the save's transaction, which starts the year if the profile can now go
+ * live. Nothing is read beyond one indexed lookup for everyone else.
+ */
+export async function startFreeYearOnSave(tx: Executor, userId: string, context: ListingContext, now: Date = new Date()): Promise<boolean> {
+  const [waiting] = await tx
+    .select({ id: freeListingGrants.id })
+    .from(freeListingGrants)
+    .where(and(eq(freeListingGrants.userId, userId), isNull(freeListingGrants.startsOn), isNull(freeListingGrants.revokedAt)))
+    .limit(1);
+  if (!waiting) return false;
+  const change = await refreshListing(tx, userId, context, now);
+  return change.changed;
 }

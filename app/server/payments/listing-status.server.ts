@@ -12,7 +12,8 @@ import {
 } from "../db/schema";
 import { enqueueEmail } from "../mail/outbox.server";
 import { listingExpiredEmail, paymentFailedEmail, subscriptionReceiptEmail } from "../mail/payment-templates.server";
-import { todayIso } from "../visibility.server";
+import { canGoLive, todayIso } from "../visibility.server";
+import { startWaitingFreeYears } from "./free-year-clock.server";
 import { billingLinks, type ListingContext } from "./context.server";
 
 // THE rule for a listing's payment fields. profiles.payment_status and payment_expiry are written
@@ -27,8 +28,9 @@ export interface SubscriptionFacts {
 }
 
 export interface GrantFacts {
-  startsOn: string;
-  endsOn: string;
+  /** Both null while the free year waits for the listing to go live (free-year-clock.server.ts). */
+  startsOn: string | null;
+  endsOn: string | null;
   revokedAt: Date | null;
 }
 
@@ -79,7 +81,9 @@ export function deriveListing(
     if (end) lastDays.push(todayIso(end));
   }
   for (const grant of grants) {
-    if (grant.revokedAt === null && grant.startsOn <= today) lastDays.push(grant.endsOn);
+    if (grant.revokedAt === null && grant.startsOn !== null && grant.endsOn !== null && grant.startsOn <= today) {
+      lastDays.push(grant.endsOn);
+    }
   }
   if (lastDays.length === 0) return { paymentStatus: "pending", paymentExpiry: null };
   const expiry = lastDays.reduce((latest, day) => (day > latest ? day : latest));
@@ -88,7 +92,7 @@ export function deriveListing(
 
 /** A free year that is on today: not revoked, begun and not over. */
 function isRunningGrant(grant: GrantFacts, today: string): boolean {
-  return grant.revokedAt === null && grant.startsOn <= today && grant.endsOn >= today;
+  return grant.revokedAt === null && grant.startsOn !== null && grant.endsOn !== null && grant.startsOn <= today && grant.endsOn >= today;
 }
 
 /** Records that a notice went out; false when it already had, so the caller sends nothing. */
@@ -143,10 +147,17 @@ export async function refreshListing(
 ): Promise<ListingChange> {
   const today = todayIso(now);
   const [profile] = await tx
-    .select({ paymentStatus: profiles.paymentStatus, paymentExpiry: profiles.paymentExpiry })
+    .select({
+      paymentStatus: profiles.paymentStatus,
+      paymentExpiry: profiles.paymentExpiry,
+      isActive: profiles.isActive,
+      displayName: profiles.displayName,
+    })
     .from(profiles)
     .where(eq(profiles.id, userId))
     .for("update");
+  // Go-live: a free year waiting for this listing starts today if the listing can now be public.
+  if (profile && canGoLive(profile)) await startWaitingFreeYears(tx, userId, today);
   const subscriptions = await loadSubscriptionFacts(tx, userId);
   const grants = await tx
     .select({ startsOn: freeListingGrants.startsOn, endsOn: freeListingGrants.endsOn, revokedAt: freeListingGrants.revokedAt })
