@@ -7,7 +7,9 @@ import { LoadingSubscription, SUBSCRIPTION_PATH } from "~/components/subscriptio
 import { PlanOffer } from "~/components/subscription/PlanOffer";
 import { SubscriptionFaq } from "~/components/subscription/SubscriptionFaq";
 import { PageHeader } from "~/components/ui/PageHeader";
-import { parseForm } from "~/lib/form";
+import { formInput, parseForm } from "~/lib/form";
+import { ONE_TAP_INTENT } from "~/lib/free-listing-one-tap";
+import { freeListingSchema, type FreeListingActionResult } from "~/lib/free-listing-schema";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import {
   CHECKOUT_FAILED_TOAST,
@@ -16,6 +18,9 @@ import {
   type SubscriptionActionResult,
 } from "~/lib/subscription";
 import { requireUser } from "~/server/auth/auth.server";
+import { clientKey } from "~/server/client-key.server";
+import { redirectWithFlash } from "~/server/flash.server";
+import { applyFromProfile } from "~/server/free-listing-one-tap.server";
 import { openBillingPortal, startCheckout } from "~/server/payments/checkout.server";
 import { PaymentsError } from "~/server/payments/context.server";
 import { loadSubscriptionPage } from "~/server/subscription.server";
@@ -36,13 +41,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       billingError = error.message;
     }
   }
-  return { profileId: user.id, billingError, ...(await loadSubscriptionPage(context.db, user.id)) };
+  return { profileId: user.id, billingError, ...(await loadSubscriptionPage(context.db, user)) };
+}
+
+/** The one-tap application refused: the answers kept and the messages, for the offer's form. */
+interface ApplyRefused {
+  intent: typeof ONE_TAP_INTENT;
+  refusal: Extract<FreeListingActionResult, { ok: false }>;
 }
 
 // Subscribe Now and Manage billing. Neither can change a listing: it follows Stripe (webhook or sync).
+// And the free year's one-tap application, whose profile answers the server reads itself.
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(context, request, { ...guard, redirectTo: SUBSCRIPTION_PATH });
-  const form = parseForm(subscriptionActionSchema, await request.formData());
+  const formData = await request.formData();
+  if (formData.get("intent") === ONE_TAP_INTENT) {
+    const result = await applyFromProfile(context, user, formInput(freeListingSchema, formData), clientKey(context, request));
+    if (result.ok) return redirectWithFlash(context, request, "/dashboard", { type: "success", message: result.message });
+    return data<ApplyRefused>({ intent: ONE_TAP_INTENT, refusal: result }, { status: Object.keys(result.errors).length > 0 ? 400 : 200 });
+  }
+  const form = parseForm(subscriptionActionSchema, formData);
   if (!form.ok) {
     const error = form.errors.plan ?? form.errors.intent ?? Object.values(form.errors)[0];
     return data<SubscriptionActionResult>({ intent: null, error }, { status: 400 });
@@ -74,17 +92,19 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Subscription({ loaderData, actionData, matches }: Route.ComponentProps) {
-  const { listing, freeSpotsLeft, billingError, profileId, emailConfirmed } = loaderData;
+  const { listing, freeYear, billingError, profileId, emailConfirmed } = loaderData;
   const site = siteFrom(matches);
   const navigation = useNavigation();
   const reloading = navigation.state === "loading" && navigation.location.pathname === SUBSCRIPTION_PATH && !navigation.formData;
-  const error = actionData?.error ?? billingError;
+  const billing = actionData && "error" in actionData ? actionData : null;
+  const applyRefusal = actionData && "refusal" in actionData ? actionData.refusal : null;
+  const error = billing?.error ?? billingError;
 
   // With JavaScript the failure is also announced as a toast; the inline box stays either way.
   useEffect(() => {
-    if (!actionData?.error) return;
-    notify("error", actionData.intent === "manage" ? actionData.error : CHECKOUT_FAILED_TOAST);
-  }, [actionData]);
+    if (!billing?.error) return;
+    notify("error", billing.intent === "manage" ? billing.error : CHECKOUT_FAILED_TOAST);
+  }, [billing]);
 
   return (
     <div>
@@ -97,7 +117,8 @@ export default function Subscription({ loaderData, actionData, matches }: Route.
         ) : (
           <PlanOffer
             error={error}
-            spotsLeft={freeSpotsLeft}
+            freeYear={freeYear}
+            applyRefusal={applyRefusal}
             expiredOn={listing.paymentExpiry && !listing.paid ? listing.paymentExpiry : null}
             emailConfirmed={emailConfirmed}
           />

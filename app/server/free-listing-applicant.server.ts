@@ -1,7 +1,8 @@
-import { and, desc, eq, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, or, sql } from "drizzle-orm";
+import { DEFAULT_TRAVEL_RANGE } from "~/lib/constants";
 import { formInput } from "~/lib/form";
 import { freeListingSchema, type FreeListingValues } from "~/lib/free-listing-schema";
-import type { ApplicantStanding, FreeListingApplicant } from "~/lib/free-listing-view";
+import type { ApplicantStanding, FreeListingApplicant, FreeYearStatus, GoLiveStep } from "~/lib/free-listing-view";
 import type { Executor } from "./db/client.server";
 import { freeListingRequests, profiles, user } from "./db/schema";
 import { heldFreeListing } from "./payments/grants.server";
@@ -46,10 +47,21 @@ export async function applicantStanding(
 }
 
 /**
+ * "Are you willing to travel for events?" as the profile answers it: yes when it offers travel or a
+ * range past local; no when the performer chose Local only and no travel; otherwise unanswered
+ * (Local only may be the untouched default).
+ */
+function travelAnswer(profile: { travelRadius: string | null; availableForTravel: boolean | null; rangeChosen: boolean }): string {
+  if (profile.travelRadius === null) return "";
+  if (profile.availableForTravel || profile.travelRadius !== DEFAULT_TRAVEL_RANGE) return "yes";
+  return profile.rangeChosen ? "no" : "";
+}
+
+/**
  * The form as the account and profile already fill it: the account's email, its name when it has
- * one (a stage name is not a full name, so the profile's display name is not used), and the
- * profile's place, social handles, bio and characters (as one comma list) where present. Everything
- * else stays empty.
+ * one, else the full name of the account's latest application (a stage name is not a full name, so
+ * the profile's display name is not used), and the profile's place, social handles, bio, characters
+ * (as one comma list) and travel answer where present. Everything else stays empty.
  */
 export async function applicantPrefill(db: Executor, account: ApplicantAccount): Promise<FreeListingValues> {
   const values = formInput(freeListingSchema, new FormData());
@@ -63,18 +75,75 @@ export async function applicantPrefill(db: Executor, account: ApplicantAccount):
       tiktok: profiles.tiktok,
       bio: profiles.bio,
       characters: sql<string | null>`array_to_string(${profiles.characters}, ', ')`,
+      travelRadius: profiles.travelRadius,
+      availableForTravel: profiles.availableForTravel,
+      rangeChosen: sql<boolean>`${profiles.travelRadiusChosenAt} is not null`,
+      appliedAs: sql<string | null>`(select r.full_name from free_listing_requests r where r.user_id = ${user.id} order by r.created_at desc limit 1)`,
     })
     .from(user)
     .leftJoin(profiles, eq(profiles.id, user.id))
     .where(eq(user.id, account.id));
   values.email = account.email;
   if (!row) return values;
-  const { name, ...profile } = row;
-  values.fullName = name.trim();
+  const { name, appliedAs, travelRadius, availableForTravel, rangeChosen, ...profile } = row;
+  values.fullName = name.trim() || appliedAs?.trim() || "";
   for (const [key, value] of Object.entries(profile) as [keyof typeof profile, string | null][]) {
     if (value?.trim()) values[key] = value.trim();
   }
+  values.travel = travelAnswer({ travelRadius, availableForTravel, rangeChosen });
   return values;
+}
+
+/** What an approved free year still waits for before the listing can go live (and the year start). */
+async function goLiveSteps(db: Executor, userId: string, confirmed: boolean): Promise<GoLiveStep[]> {
+  const [profile] = await db
+    .select({ isActive: profiles.isActive, named: isNotNull(profiles.displayName) })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  const steps: GoLiveStep[] = [];
+  if (!confirmed) steps.push("confirm-email");
+  if (!profile?.named) steps.push("display-name");
+  if (profile && !profile.isActive) steps.push("switched-off");
+  return steps;
+}
+
+/**
+ * The performer's free year, or their latest application: what the dashboard and the subscription
+ * page say about it. An application is theirs when sent signed in, or with the account's address
+ * once the account has confirmed it (before that the address may be someone else's, whose decision
+ * and reason are not this account's to read). An approved application whose year is over or
+ * withdrawn is no longer news: null.
+ */
+export async function freeYearStatus(db: Executor, userId: string, today: string = todayIso()): Promise<FreeYearStatus | null> {
+  const [account] = await db.select({ email: user.email, confirmed: user.emailVerified }).from(user).where(eq(user.id, userId));
+  if (!account) return null;
+  const email = account.email.toLowerCase();
+  const grant = await heldFreeListing(db, { userId, email }, today);
+  if (grant) {
+    return { kind: "approved", endsOn: grant.endsOn, waitingFor: grant.endsOn ? [] : await goLiveSteps(db, userId, account.confirmed) };
+  }
+  const [latest] = await db
+    .select({
+      status: freeListingRequests.status,
+      createdAt: freeListingRequests.createdAt,
+      reviewedAt: freeListingRequests.reviewedAt,
+      notes: freeListingRequests.notes,
+    })
+    .from(freeListingRequests)
+    .where(
+      or(
+        eq(freeListingRequests.userId, userId),
+        account.confirmed ? sql`lower(${freeListingRequests.email}) = ${email}` : undefined,
+      ),
+    )
+    .orderBy(desc(freeListingRequests.createdAt))
+    .limit(1);
+  if (!latest) return null;
+  if (latest.status === "pending") return { kind: "pending", appliedAt: latest.createdAt.toISOString() };
+  if (latest.status === "rejected") {
+    return { kind: "rejected", reviewedAt: latest.reviewedAt?.toISOString() ?? null, reason: latest.notes?.trim() || null };
+  }
+  return null;
 }
 
 export async function readApplicant(db: Executor, account: ApplicantAccount, today: string = todayIso()): Promise<FreeListingApplicant> {
@@ -84,10 +153,16 @@ export async function readApplicant(db: Executor, account: ApplicantAccount, tod
 
 /**
  * Holds the account's row until the caller's transaction ends, so two applications sent at once by
- * one account are checked one after the other and only the first is stored.
+ * one account are checked one after the other and only the first is stored. Answers the account's
+ * stored address and whether its owner confirmed it (null when the account is gone).
  */
-export async function lockApplicant(tx: Executor, account: ApplicantAccount): Promise<void> {
-  await tx.select({ id: user.id }).from(user).where(eq(user.id, account.id)).for("update");
+export async function lockApplicant(tx: Executor, account: ApplicantAccount): Promise<{ email: string; confirmed: boolean } | null> {
+  const [row] = await tx
+    .select({ email: user.email, confirmed: user.emailVerified })
+    .from(user)
+    .where(eq(user.id, account.id))
+    .for("update");
+  return row ?? null;
 }
 
 /**

@@ -26,6 +26,7 @@ import {
   type ApplicantAccount,
 } from "./free-listing-applicant.server";
 import type { Logger } from "./logger.server";
+import { applicationReceiptEmail } from "./mail/application-templates.server";
 import { enqueueEmail } from "./mail/outbox.server";
 import { freeListingNotificationEmail } from "./mail/templates.server";
 import { hitRateLimit, waitInWords } from "./rate-limit.server";
@@ -59,9 +60,11 @@ type SubmitOutcome =
 
 /**
  * Stores a validated application as pending and queues the admin's notification in the same
- * transaction. Refused when the address typed already has an application waiting or a free year,
- * or (signed in) the account has; checked under locks on the addresses and the account, so two
- * posts cannot both pass.
+ * transaction, and the applicant's receipt when they are signed in with a confirmed address (to
+ * that address, whatever the form's email: a typed address nobody confirmed never receives text
+ * from the form, and a signed-out post reads its receipt on the page). Refused when the address
+ * typed already has an application waiting or a free year, or (signed in) the account has; checked
+ * under locks on the addresses and the account, so two posts cannot both pass.
  */
 async function submitFreeListing(
   db: Executor,
@@ -71,8 +74,10 @@ async function submitFreeListing(
 ): Promise<SubmitOutcome> {
   return db.transaction(async (tx): Promise<SubmitOutcome> => {
     await lockAddresses(tx, applicant ? [input.email, applicant.email] : [input.email]);
+    let receiptTo: string | null = null;
     if (applicant) {
-      await lockApplicant(tx, applicant);
+      const account = await lockApplicant(tx, applicant);
+      if (account?.confirmed) receiptTo = account.email;
       const standing = await applicantStanding(tx, applicant);
       if (standing) return { kind: "refused", standing };
     }
@@ -91,6 +96,18 @@ async function submitFreeListing(
         application: input,
       }),
     );
+    if (receiptTo) {
+      await enqueueEmail(
+        tx,
+        applicationReceiptEmail({
+          siteName: settings.siteName,
+          publicUrl: settings.publicUrl,
+          to: receiptTo,
+          fullName: input.fullName,
+          receivedAt: new Date(),
+        }),
+      );
+    }
     return { kind: "stored", id: row.id };
   });
 }

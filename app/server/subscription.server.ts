@@ -1,24 +1,31 @@
+import type { FreeYearOffer } from "~/lib/free-listing-one-tap";
 import type { ListingStatusView } from "~/lib/subscription";
 import { isEmailConfirmed } from "./auth/email-confirmation.server";
 import type { Executor } from "./db/client.server";
+import type { ApplicantAccount } from "./free-listing-applicant.server";
+import { loadFreeYearOffer } from "./free-listing-one-tap.server";
 import { freeSpotsRemaining } from "./listings.server";
 import { readListingStatus } from "./payments/status.server";
 
 // What /dashboard/subscription shows: the one listing status and, during the open beta, how many
-// free listings are left (the same count /free-listing shows).
+// free listings are left (the same count /free-listing shows) and the performer's free year: their
+// application's status, or the one-tap application, which comes before the price.
 
 export interface SubscriptionPageData {
   listing: ListingStatusView;
   freeSpotsLeft: number;
   /** Subscribe Now is offered only once the account's address is confirmed. */
   emailConfirmed: boolean;
+  /** Null for a listing already paid or granted and running (the page shows the active listing). */
+  freeYear: FreeYearOffer | null;
 }
 
-export async function loadSubscriptionPage(db: Executor, userId: string): Promise<SubscriptionPageData> {
+export async function loadSubscriptionPage(db: Executor, account: ApplicantAccount): Promise<SubscriptionPageData> {
   const [listing, freeSpotsLeft, emailConfirmed] = await Promise.all([
-    readListingStatus(db, userId),
+    readListingStatus(db, account.id),
     freeSpotsRemaining(db),
-    isEmailConfirmed(db, userId),
+    isEmailConfirmed(db, account.id),
   ]);
-  return { listing, freeSpotsLeft, emailConfirmed };
+  const freeYear = listing.paid ? null : await loadFreeYearOffer(db, account, emailConfirmed);
+  return { listing, freeSpotsLeft, emailConfirmed, freeYear };
 }

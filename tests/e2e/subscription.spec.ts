@@ -1,12 +1,13 @@
-import { expect, expectAccessible, signInAs, test } from "./fixtures";
+import { expect, expectAccessible, signInAs, test, waitForHydration, waitForMail } from "./fixtures";
 import { ACCOUNTS } from "./seed/accounts";
-import { SUBSCRIPTION_ACCOUNTS } from "./seed/subscription";
+import { FREE_YEAR_FULL_NAME, SUBSCRIPTION_ACCOUNTS } from "./seed/subscription";
 
 // The subscription page against the Stripe-shaped sandbox (E2E_STRIPE_URL): what an unpaid and a
 // paid performer see, and the whole journey Subscribe Now -> Pay -> Listing Active -> Manage billing
 // -> Cancel. The shared toaster is left out of axe (its colours are reported separately).
 const AXE = { exclude: ["[data-sonner-toaster]"] };
 const DATE = /[A-Z][a-z]+ \d{1,2}, \d{4}/;
+const PHONE = { width: 390, height: 844 };
 
 
 test("signed out, the subscription page sends the visitor to sign in and back", async ({ page }) => {
@@ -42,8 +43,13 @@ test("an unpaid performer sees the spec's plan, features, FAQ and the free listi
   await expect(main.getByText(/does not process bookings or payments between performers and clients/)).toBeVisible();
   await expect(main.getByText(/no refunds for partial periods/)).toBeVisible();
   await expect(main.getByText(/renews automatically once a year at \$29\. We email you a reminder/)).toBeVisible();
-  await expect(main.getByRole("link", { name: "Claim your free listing" })).toHaveAttribute("href", "/free-listing");
-  await expect(main.getByText(/\d+ of 150 free listings are still available/)).toBeVisible();
+  // The open beta's free year comes first, above the price, while places are left.
+  const offer = main.getByTestId("free-year-offer");
+  await expect(offer.getByRole("heading", { name: "Claim Your Free Listing" })).toBeVisible();
+  await expect(offer.getByText(/\d+ of 150 free listings/)).toBeVisible();
+  await expect(offer.getByRole("link", { name: "Edit these answers" })).toHaveAttribute("href", "/free-listing");
+  const [offerBox, planBox] = [await offer.boundingBox(), await main.getByRole("heading", { name: "Yearly Membership" }).boundingBox()];
+  expect(offerBox!.y + offerBox!.height).toBeLessThan(planBox!.y);
   await expect(main.getByText("Active Subscription")).toHaveCount(0);
   await expectAccessible(page, AXE);
 
@@ -56,6 +62,55 @@ test("an unpaid performer sees the spec's plan, features, FAQ and the free listi
   await expect(page.getByRole("button", { name: "Subscribe Now" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Activate Your Listing" })).toBeVisible();
   await expectAccessible(page, AXE);
+});
+
+test("on a phone, the free year comes before the price: one tap applies, the dashboard says it is under review, the receipt arrives", async ({
+  page,
+}, testInfo) => {
+  const performer = testInfo.retry === 0 ? SUBSCRIPTION_ACCOUNTS.freeYear : SUBSCRIPTION_ACCOUNTS.freeYearRetry;
+  await page.setViewportSize(PHONE);
+  await signInAs(page, performer.email, "/dashboard/subscription");
+  const main = page.getByRole("main");
+  const offer = main.getByTestId("free-year-offer");
+  await expect(offer.getByRole("heading", { name: "Claim Your Free Listing" })).toBeVisible();
+  const [offerBox, subscribeBox] = [await offer.boundingBox(), await main.getByRole("button", { name: "Subscribe Now" }).boundingBox()];
+  expect(offerBox!.y + offerBox!.height).toBeLessThan(subscribeBox!.y);
+  // What the profile answers is shown, not asked; only experience and paid events are questions.
+  await expect(offer.getByRole("heading", { name: "We'll send this from your profile" })).toBeVisible();
+  await expect(offer.getByText(FREE_YEAR_FULL_NAME)).toBeVisible();
+  await expect(offer.getByText(performer.email)).toBeVisible();
+  await expect(offer.getByText("Montana", { exact: true })).toBeVisible();
+  await expect(offer.getByLabel("Full name")).toHaveCount(0);
+  await expect(offer.getByLabel("Bio")).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await expectAccessible(page, AXE);
+
+  await waitForHydration(page);
+  await offer.getByRole("button", { name: "Submit Application" }).click();
+  await expect(offer.getByText("Please select an option", { exact: true })).toHaveCount(2);
+  await expect(offer.getByLabel("How long have you been performing?")).toBeFocused();
+  await expectAccessible(page, AXE);
+  await offer.getByLabel("How long have you been performing?").selectOption("3+");
+  await offer.getByRole("group", { name: /paid events/ }).getByLabel("Yes").check();
+  await offer.getByRole("button", { name: "Submit Application" }).click();
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Application submitted successfully!" })).toBeVisible();
+  const status = page.getByTestId("free-year-status");
+  await expect(status.getByRole("heading", { name: "Under review: we answer within 1–2 business days" })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await expectAccessible(page, AXE);
+
+  // Back on the subscription page the status takes the offer's place, still before the price.
+  await page.goto("/dashboard/subscription");
+  await expect(main.getByTestId("free-year-status")).toContainText("Under review: we answer within 1–2 business days");
+  await expect(main.getByTestId("free-year-offer")).toHaveCount(0);
+  await expectAccessible(page, AXE);
+
+  const receipt = await waitForMail((m) => m.to.includes(performer.email) && m.subject.includes("free listing application"));
+  expect(receipt.text).toContain(`Hi ${FREE_YEAR_FULL_NAME},`);
+  expect(receipt.text).toContain("answers within 1–2 business days");
+  expect(receipt.text).toContain("your free year starts when your listing goes live");
 });
 
 test("a paid subscriber sees Active Subscription with its renewal date, and no Activate anywhere", async ({ page }) => {

@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
+import { ExperienceSelect, PaidEventsQuestion, TravelQuestion } from "~/components/free-listing/ApplicationFields";
 import { notify } from "~/components/layout/notify";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
-import { Choice, Fieldset, Options, RequiredMark, SelectField, TextAreaField, TextField } from "~/components/ui/Field";
+import { TextAreaField, TextField } from "~/components/ui/Field";
 import { HoneypotField } from "~/components/ui/HoneypotField";
 import { StateSelect } from "~/components/ui/StateSelect";
 import { fieldBinder, useFieldErrors } from "~/components/ui/useFieldErrors";
@@ -12,21 +13,6 @@ import { APPLICATION_FAILED } from "~/lib/free-listing-view";
 
 // The check before sending needs Zod, the page's largest piece: it loads once the visitor is in the form.
 const loadSchema = () => import("~/lib/free-listing-schema").then((m) => m.freeListingSchema);
-
-const EXPERIENCE_LABELS = [
-  { value: "0-1", label: "Less than 1 year (0-1)" },
-  { value: "1-3", label: "1 to 3 years (1-3)" },
-  { value: "3+", label: "More than 3 years (3+)" },
-] as const;
-const PAID_EVENTS_LABELS = [
-  { value: "yes", label: "Yes" },
-  { value: "no", label: "No" },
-] as const;
-const TRAVEL_LABELS = [
-  { value: "yes", label: "Yes" },
-  { value: "no", label: "No" },
-  { value: "depends", label: "Depends on the event" },
-] as const;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
@@ -37,41 +23,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       </h2>
       {children}
     </section>
-  );
-}
-
-function RadioGroup({
-  id,
-  name,
-  legend,
-  options,
-  defaultValue,
-  error,
-}: {
-  id: string;
-  name: string;
-  legend: string;
-  options: readonly { value: string; label: string }[];
-  defaultValue: string | undefined;
-  error: string | undefined;
-}) {
-  return (
-    <Fieldset legend={<>{legend}<RequiredMark /></>} id={id} error={error}>
-      <div className="flex flex-wrap gap-x-6 gap-y-2">
-        {options.map((option) => (
-          <Choice
-            key={option.value}
-            type="radio"
-            name={name}
-            value={option.value}
-            label={option.label}
-            required
-            defaultChecked={defaultValue === option.value}
-            aria-describedby={error ? `${id}-error` : undefined}
-          />
-        ))}
-      </div>
-    </Fieldset>
   );
 }
 
@@ -145,17 +96,14 @@ export function FreeListingForm({ result, initial }: { result: FreeListingAction
       </Section>
 
       <Section title="Experience and Availability">
-        <SelectField label="How long have you been performing?" required {...field("experience")} defaultValue={kept?.experience ?? ""} wrapperClassName="max-w-sm">
-          <option value="">Select an option</option>
-          <Options items={EXPERIENCE_LABELS} />
-        </SelectField>
-        <RadioGroup legend="Have you performed at paid events?" options={PAID_EVENTS_LABELS} {...field("paidEvents")} />
+        <ExperienceSelect {...field("experience")} />
+        <PaidEventsQuestion {...field("paidEvents")} />
         <TextField
           label="What kinds of events do you perform at? (optional)"
           placeholder="Birthday parties, conventions, school events..."
           {...field("eventTypes")}
         />
-        <RadioGroup legend="Are you willing to travel for events?" options={TRAVEL_LABELS} {...field("travel")} />
+        <TravelQuestion {...field("travel")} />
       </Section>
 
       <Section title="About You">

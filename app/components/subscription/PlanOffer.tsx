@@ -1,11 +1,14 @@
-import { Link } from "react-router";
 import { ResendConfirmation } from "~/components/account/ResendConfirmation";
 import { formatDate } from "~/components/dashboard/format";
+import { FreeYearStatusCard } from "~/components/free-listing/FreeYearStatus";
 import { Alert } from "~/components/ui/Alert";
 import { Card } from "~/components/ui/Card";
-import { FREE_LISTING_SPOTS, PLANS } from "~/lib/constants";
+import { PLANS } from "~/lib/constants";
+import type { FreeYearOffer as Offer } from "~/lib/free-listing-one-tap";
+import type { FreeListingActionResult } from "~/lib/free-listing-schema";
 import { RENEWAL_NOTE } from "~/lib/subscription";
 import { BillingForm } from "./BillingForm";
+import { FreeYearOffer } from "./FreeYearOffer";
 import { PlanFeatures } from "./PlanFeatures";
 
 const PLAN = PLANS.YEARLY_MEMBERSHIP;
@@ -60,30 +63,29 @@ function PlanCard({ error, emailConfirmed }: { error: string | null; emailConfir
   );
 }
 
-/** The open beta's free listings, while any are left. */
-function FreeListingNote({ spotsLeft }: { spotsLeft: number }) {
-  if (spotsLeft <= 0) return null;
-  return (
-    <Alert tone="info" title="Open beta: free listings available">
-      <p>
-        {spotsLeft} of {FREE_LISTING_SPOTS} free listings are still available to qualified performers.{" "}
-        <Link to="/free-listing" className="font-semibold underline underline-offset-2 hover:no-underline">
-          Claim your free listing
-        </Link>
-      </p>
-    </Alert>
-  );
+/**
+ * The open beta's free year, before the price: the performer's application status when they have
+ * one, else the one-tap application while places are left (nothing once they are all taken).
+ */
+function FreeYear({ freeYear, refusal }: { freeYear: Offer | null; refusal: Extract<FreeListingActionResult, { ok: false }> | null }) {
+  if (!freeYear) return null;
+  if (freeYear.status) return <FreeYearStatusCard status={freeYear.status} />;
+  if (freeYear.apply) return <FreeYearOffer offer={{ ...freeYear, apply: freeYear.apply }} refusal={refusal} />;
+  return null;
 }
 
-/** The page for a performer who is not listed: the spec's marketing page. */
+/** The page for a performer who is not listed: the spec's marketing page, the free year first. */
 export function PlanOffer({
   error,
-  spotsLeft,
+  freeYear,
+  applyRefusal = null,
   expiredOn,
   emailConfirmed = true,
 }: {
   error: string | null;
-  spotsLeft: number;
+  freeYear: Offer | null;
+  /** The one-tap application's refusal, from the page's action. */
+  applyRefusal?: Extract<FreeListingActionResult, { ok: false }> | null;
   expiredOn: string | null;
   emailConfirmed?: boolean;
 }) {
@@ -101,8 +103,8 @@ export function PlanOffer({
           It was active until {formatDate(expiredOn)}. Subscribe again to return to the directory.
         </Alert>
       ) : null}
+      <FreeYear freeYear={freeYear} refusal={applyRefusal} />
       <PlanCard error={error} emailConfirmed={emailConfirmed} />
-      <FreeListingNote spotsLeft={spotsLeft} />
     </div>
   );
 }

@@ -15,7 +15,13 @@ export const SUBSCRIPTION_ACCOUNTS = {
   subscriber: { id: "e2e-subscription-journey", email: "subscription-journey@example.com", displayName: "Glacier Guardian" },
   /** The same journey's retry starts unpaid too, whatever the first attempt paid for or cancelled. */
   subscriberRetry: { id: "e2e-subscription-journey-retry", email: "subscription-journey-retry@example.com", displayName: "Glacier Gallant" },
+  /** Complete and unpaid, with a name and a travel range: the free year offered first, applied for in one tap. */
+  freeYear: { id: "e2e-subscription-free-year", email: "subscription-free-year@example.com", displayName: "Prairie Paladin" },
+  freeYearRetry: { id: "e2e-subscription-free-year-retry", email: "subscription-free-year-retry@example.com", displayName: "Prairie Pilgrim" },
 } as const;
+
+/** The free-year accounts' full name (the one-tap application does not ask it). */
+export const FREE_YEAR_FULL_NAME = "Robin Prairie";
 
 const BIO =
   "A friendly costumed performer for birthday parties, school visits and community fairs across Montana, with games, photos and a short show.";
@@ -29,9 +35,18 @@ function nextYear(): Date {
 export async function seedSubscription({ db }: E2ESeedContext) {
   const password = await hashPassword(ACCOUNTS_PASSWORD);
   for (const { id, email, displayName } of Object.values(SUBSCRIPTION_ACCOUNTS)) {
-    await db.insert(user).values({ id, email, name: "", emailVerified: true });
+    const freeYear = id.startsWith("e2e-subscription-free-year");
+    await db.insert(user).values({ id, email, name: freeYear ? FREE_YEAR_FULL_NAME : "", emailVerified: true });
     await db.insert(account).values({ id: `${id}-credential`, accountId: id, providerId: "credential", userId: id, password });
-    await db.insert(profiles).values({ id, displayName, bio: BIO, state: "MT", city: "Billings", contactEmail: email });
+    await db.insert(profiles).values({
+      id,
+      displayName,
+      bio: BIO,
+      state: "MT",
+      city: "Billings",
+      contactEmail: email,
+      ...(freeYear ? { travelRadius: "long_distance" as const, travelRadiusChosenAt: new Date() } : {}),
+    });
     await db.insert(profileCategories).values({ profileId: id, category: "Hero" });
   }
 
