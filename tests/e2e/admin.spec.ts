@@ -75,12 +75,17 @@ test("a visitor applies, the admin approves with a note, the applicant signs up,
   await expect(detail.getByText("Concord, NH")).toBeVisible();
   await expect(detail.getByText("Friendly knight for school fairs")).toBeVisible();
   await expectAccessible(page, TOASTS_ASIDE);
-  await page.getByLabel("Notes (optional)").fill("Welcome aboard! Add three photos.");
-  await page.getByRole("button", { name: "Approve", exact: true }).click();
+  // Approving spends a free spot: the page asks first, with room for a note.
+  await detail.getByRole("button", { name: "Approve", exact: true }).click();
+  const approval = page.getByRole("dialog", { name: "Approve this request?" });
+  await expect(approval.getByText(`Request from ${applicant.name} (${applicant.email})`)).toBeVisible();
+  await expectAccessible(page, TOASTS_ASIDE);
+  await approval.getByLabel("Note to the applicant (optional)").fill("Welcome aboard! Add three photos.");
+  await approval.getByRole("button", { name: "Yes, approve" }).click();
   await expect(toast(page, "Request approved")).toBeVisible();
   await expect(detail.getByText("Approved", { exact: true })).toBeVisible();
   await expect(detail.getByText(/Approved on .* by accounts-admin@example\.com\./)).toBeVisible();
-  await expect(page.getByLabel("Notes (optional)")).toHaveCount(0);
+  await expect(detail.getByRole("button", { name: "Approve", exact: true })).toHaveCount(0);
   await expect(page.getByTestId("recent-actions").getByText(applicant.name).first()).toBeVisible();
 
   await page.getByRole("link", { name: "Back to List" }).click();
@@ -153,7 +158,11 @@ test("the admin deactivates a profile, a visitor gets Profile Not Found, and act
   await page.screenshot({ path: testInfo.outputPath("admin-profiles-390.png") });
   if (desktop) await page.setViewportSize(desktop);
 
+  // Deactivating asks first, for the reason the performer is emailed.
   await row.getByRole("button", { name: `Deactivate profile ${listed.displayName}` }).click();
+  const deactivation = page.getByRole("dialog", { name: "Deactivate this profile?" });
+  await deactivation.getByLabel("Reason").fill("the bio names a trademarked character");
+  await deactivation.getByRole("button", { name: "Deactivate" }).click();
   await expect(toast(page, "Profile deactivated successfully")).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`tab=profiles&q=${queryPattern(listed.displayName)}$`));
   await expect(rowText(row, "Inactive")).toBeVisible();
@@ -167,18 +176,17 @@ test("the admin deactivates a profile, a visitor gets Profile Not Found, and act
   await expect(visitor.getByRole("heading", { level: 1, name: listed.displayName })).toBeVisible();
   await visitorContext.close();
 
-  // Deleting asks first; dismissing keeps the profile, accepting removes it.
+  // Deleting asks first; cancelling keeps the profile, confirming removes it.
   await searchSection(page, "profiles", doomedProfile.displayName);
   const doomed = page.getByTestId("profile-row").filter({ hasText: doomedProfile.displayName });
   const deleteButton = doomed.getByRole("button", { name: `Delete profile ${doomedProfile.displayName}` });
-  page.once("dialog", (dialog) => {
-    expect(dialog.message()).toBe("Are you sure you want to delete this profile? This action cannot be undone.");
-    void dialog.dismiss();
-  });
+  const deletion = page.getByRole("dialog", { name: "Are you sure you want to delete this profile? This action cannot be undone." });
   await deleteButton.click();
+  await deletion.getByRole("button", { name: "Cancel" }).click();
+  await expect(deletion).toHaveCount(0);
   await expect(doomed).toHaveCount(1);
-  page.once("dialog", (dialog) => void dialog.accept());
   await deleteButton.click();
+  await deletion.getByRole("button", { name: "Yes, delete" }).click();
   await expect(toast(page, "Profile deleted successfully")).toBeVisible();
   await expect(page.getByText("No profiles match this filter. Try another status or search.")).toBeVisible();
   await expect(page.getByTestId("recent-actions").getByText("Deleted profile").first()).toBeVisible();
@@ -219,11 +227,8 @@ test("the admin reads a message, marks it read and deletes it", async ({ page },
   // Read for the admins only: the performer has still not seen it.
   await expect(detail.getByText("Has not opened it yet", { exact: true })).toBeVisible();
 
-  page.once("dialog", (dialog) => {
-    expect(dialog.message()).toBe("Are you sure you want to delete this message?");
-    void dialog.accept();
-  });
   await detail.getByRole("button", { name: "Delete message" }).click();
+  await page.getByRole("dialog", { name: "Are you sure you want to delete this message?" }).getByRole("button", { name: "Yes, delete" }).click();
   await expect(toast(page, "Message deleted successfully")).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`tab=messages&q=${queryPattern(message.senderName)}$`));
   await expect(page.getByText("No messages match this filter. Try another status or search.")).toBeVisible();
@@ -246,21 +251,26 @@ test("a performer opening /admin lands on the home page and has no admin button"
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the admin rejects with a note and deletes after the page's own confirmation, keeping the filter", async ({ page }, testInfo) => {
+  test("the admin rejects with a reason and deletes after the page's own confirmation, keeping the filter", async ({ page }, testInfo) => {
     const { nojsRequest } = adminFixturesFor(testInfo.retry);
     await signInAs(page, ACCOUNTS.admin.email, "/admin");
     await page.goto(`/admin?status=pending&q=${encodeURIComponent(nojsRequest.email)}`);
     const row = page.getByTestId("request-row").filter({ hasText: nojsRequest.fullName });
     await row.getByRole("link", { name: `View request from ${nojsRequest.fullName}` }).click();
 
-    await page.getByLabel("Notes (optional)").fill("Please send a few photos in costume.");
+    // The server asks, for the reason: refused empty, then sent.
     await page.getByRole("button", { name: "Reject", exact: true }).click();
+    const question = page.getByRole("dialog", { name: "Reject this request?" });
+    await question.getByRole("button", { name: "Reject request" }).click();
+    await expect(question.getByText("Please write the reason: the email to them quotes it.")).toBeVisible();
+    await question.getByLabel("Reason").fill("we need a few photos of you in costume");
+    await question.getByRole("button", { name: "Reject request" }).click();
     await expect(page).toHaveURL(/status=pending&q=noel.*&view=/);
     const detail = page.getByRole("article");
     await expect(detail.getByText("Rejected", { exact: true })).toBeVisible();
-    await expect(detail.getByText("Notes: Please send a few photos in costume.")).toBeVisible();
+    await expect(detail.getByText("Reason: we need a few photos of you in costume")).toBeVisible();
     const mail = await waitForMail((m) => m.to.includes(nojsRequest.email));
-    expect(mail.text).toContain("Please send a few photos in costume.");
+    expect(mail.text).toContain("because we need a few photos of you in costume; reply to this email");
 
     await detail.getByRole("button", { name: "Delete request" }).click();
     await expect(page.getByText("Are you sure you want to delete this request?")).toBeVisible();

@@ -21,6 +21,10 @@ export const ADMIN_FIXTURES = {
   },
   /** Applications reviewed without JavaScript. */
   nojsRequest: { fullName: "Noel Nojsworth", email: "noel.nojsworth@example.com" },
+  /** Listed and paid: the admin deactivates it on a phone with a reason, then undoes it. */
+  paused: { id: "e2e-admin-paused", email: "tidal.tess@example.com", displayName: "Tidal Tess", city: "Bath" },
+  /** An application the admin rejects on a phone with a reason. */
+  rejected: { fullName: "Rhea Rejectwell", email: "rhea.rejectwell@example.com" },
 } as const;
 
 /**
@@ -37,6 +41,8 @@ export const ADMIN_RETRY_FIXTURES = {
     senderEmail: "robin.readwell@example.com",
   },
   nojsRequest: { fullName: "Noelle Nojsworth", email: "noelle.nojsworth@example.com" },
+  paused: { id: "e2e-admin-paused-retry", email: "tidal.theo@example.com", displayName: "Tidal Theo", city: "Bath" },
+  rejected: { fullName: "Rhett Rejectwell", email: "rhett.rejectwell@example.com" },
 } as const;
 
 /** The records a journey's attempt acts on. */
@@ -52,8 +58,8 @@ function nextYear(): string {
 
 export async function seedAdmin({ db }: E2ESeedContext) {
   const password = await hashPassword(ACCOUNTS_PASSWORD);
-  for (const { listed, doomed, message, nojsRequest } of [ADMIN_FIXTURES, ADMIN_RETRY_FIXTURES]) {
-    for (const { id, email } of [listed, doomed]) {
+  for (const { listed, doomed, message, nojsRequest, paused, rejected } of [ADMIN_FIXTURES, ADMIN_RETRY_FIXTURES]) {
+    for (const { id, email } of [listed, doomed, paused]) {
       await db.insert(user).values({ id, email, name: "", emailVerified: true });
       await db.insert(account).values({ id: `${id}-credential`, accountId: id, providerId: "credential", userId: id, password });
     }
@@ -68,6 +74,16 @@ export async function seedAdmin({ db }: E2ESeedContext) {
       paymentExpiry: nextYear(),
     });
     await db.insert(profileCategories).values({ profileId: listed.id, category: "Hero" });
+    await db.insert(profiles).values({
+      id: paused.id,
+      displayName: paused.displayName,
+      bio: `${paused.displayName} is a mermaid who sings sea shanties at pool parties and aquarium days along the Maine coast.`,
+      state: "ME",
+      city: paused.city,
+      contactEmail: paused.email,
+      paymentStatus: "paid",
+      paymentExpiry: nextYear(),
+    });
     await db.insert(profiles).values({ id: doomed.id, displayName: doomed.displayName, state: "ME", city: "Bangor", contactEmail: doomed.email });
     await db.insert(contactMessages).values({
       ...message,
@@ -85,6 +101,15 @@ export async function seedAdmin({ db }: E2ESeedContext) {
       paidEvents: "yes",
       bio: "Pirate captain for harbor festivals and library story hours.",
       travel: "depends",
+    });
+    await db.insert(freeListingRequests).values({
+      ...rejected,
+      city: "Lewiston",
+      state: "ME",
+      experience: "0-1",
+      paidEvents: "no",
+      bio: "Balloon-twisting clown for church picnics and block parties.",
+      travel: "no",
     });
   }
 }
