@@ -3,7 +3,7 @@ import { INSIGHTS_WEEKS, type InsightsView, type InsightsWeek } from "~/lib/insi
 import type { Executor } from "../db/client.server";
 import { profileDailyStats } from "../db/schema";
 import { fromFirstDay } from "./chart-start.server";
-import { utcDay } from "./stats.server";
+import { lifetimeTotals, utcDay } from "./stats.server";
 
 const DAY_MS = 86_400_000;
 
@@ -27,22 +27,21 @@ const sums = {
 };
 
 /**
- * The performer's weekly counts and totals. Both read the profile's own rows by the primary key
- * (profile_id, day): at most some 84 rows for the weeks and one row per counted day for the totals.
+ * The performer's weekly counts and totals. Both read the profile's own rows by the primary key:
+ * at most some 84 rows for the weeks, and for the totals one row per counted day of the last year
+ * or so and one per older month (profile_monthly_stats).
  */
 export async function loadInsights(db: Executor, profileId: string, now: Date = new Date()): Promise<InsightsView> {
   const weeks = chartWeeks(now);
   const week = sql<string>`to_char(date_trunc('week', ${profileDailyStats.day}::timestamp), 'YYYY-MM-DD')`;
-  const [weekly, [totals]] = await Promise.all([
+  const [weekly, totals] = await Promise.all([
     db
       .select({ week, ...sums })
       .from(profileDailyStats)
       .where(and(eq(profileDailyStats.profileId, profileId), gte(profileDailyStats.day, weeks[0])))
       .groupBy(week),
-    db
-      .select({ ...sums, since: sql<string | null>`min(${profileDailyStats.day})::text` })
-      .from(profileDailyStats)
-      .where(eq(profileDailyStats.profileId, profileId)),
+    // Since counting began, days older than a year included (kept as monthly sums).
+    lifetimeTotals(db, profileId),
   ]);
   const byWeek = new Map(weekly.map((row) => [row.week, row]));
   const since = totals?.since ?? null;

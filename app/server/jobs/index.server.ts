@@ -4,6 +4,7 @@ import type { AppServices } from "../services.server";
 import { listingLifecycleJobs } from "./listing-lifecycle.server";
 import { sweepStoredFileDeletions } from "../stored-file-deletions.server";
 import { maintainEmbeddedDatabase, pruneExpiredRows } from "./maintenance.server";
+import { statsRollUpJob } from "./stats-roll-up.server";
 import { unconfirmedAccountsJob } from "./unconfirmed-accounts.server";
 import type { Job } from "./scheduler.server";
 
@@ -18,6 +19,7 @@ export function appJobs(services: AppServices): Job[] {
     ...listingLifecycleJobs(services),
     unconfirmedAccountsJob(services),
     ...searchAlertJobs(services),
+    statsRollUpJob(services),
     // PostgreSQL vacuums itself; the embedded database needs it done.
     ...(services.database.driver === "pglite" ? [embeddedMaintenanceJob(services)] : []),
   ];
