@@ -37,6 +37,11 @@
 // visitor reads and answers; the script reads the same two numbers), then the form posted to
 // /profile/{id}.data with the Origin of the site, each from its own X-Forwarded-For address.
 //
+// The server's page cache (PAGE_CACHE_SECONDS) is what this script's environment says, else the
+// server's default (10 s); --page-cache-seconds N sets it and --no-page-cache turns it off, so every
+// page is rendered. The report says which it ran with, and counts the answers served from the cache
+// (marked X-Page-Cache: hit) per minute and per page type. With --url the server's own setting holds.
+//
 // After each minute: requests/s, p50/p95/p99 latency, socket errors and timeouts, statuses (expected
 // 3xx apart from 4xx/5xx), the server's resident memory (the process and any children). At the end:
 // totals, a per-page-type latency table, and PASS/FAIL against the targets: no errors (socket
@@ -44,21 +49,35 @@
 // minute 2 to the last minute.
 import { parseArgs } from "node:util";
 import fs from "node:fs";
+import type { IncomingHttpHeaders } from "node:http";
 import path from "node:path";
 import autocannon from "autocannon";
 import zipcodes from "zipcodes";
 import type { RunningServer } from "../tests/helpers/app-server";
 import { percentile } from "./lib/bench";
 import { parseOrExit, wholeNumberOption } from "./lib/command-line";
-import { prepareBuild, processTreeRssMiB, seedScratchDatabase, startBenchServer, type SeededDatabase } from "./lib/bench-site";
+import { PAGE_CACHE_HEADER } from "~/server/http/page-cache.server";
+import {
+  describePageCache,
+  pageCacheSeconds,
+  prepareBuild,
+  processTreeRssMiB,
+  seedScratchDatabase,
+  startBenchServer,
+  type SeededDatabase,
+} from "./lib/bench-site";
 
-const USAGE = `Usage: npm run bench:load -- [--minutes N] [--connections N] [--url URL [--pid PID]] [--json]
-  --minutes N      how many one-minute rounds (default 5)
-  --connections N  concurrent keep-alive connections (default 50)
-  --url URL        measure a server that is already running instead of starting one
-  --pid PID        with --url: the server's process id, for its memory
-  --seconds N      length of a round in seconds (default 60; for a quick try)
-  --json           also print the summary as JSON`;
+const USAGE = `Usage: npm run bench:load -- [--minutes N] [--connections N] [--page-cache-seconds N | --no-page-cache] [--url URL [--pid PID]] [--json]
+  --minutes N             how many one-minute rounds (default 5)
+  --connections N         concurrent keep-alive connections (default 50)
+  --page-cache-seconds N  the server's PAGE_CACHE_SECONDS (default: this environment's, else the
+                          server's default, 10); answers served from the cache are counted apart
+  --no-page-cache         the same as --page-cache-seconds 0: every page rendered
+  --url URL               measure a server that is already running instead of starting one (its own
+                          page cache setting holds)
+  --pid PID               with --url: the server's process id, for its memory
+  --seconds N             length of a round in seconds (default 60; for a quick try)
+  --json                  also print the summary as JSON`;
 
 const BENCH_DB = "cc_bench_load";
 const TARGET_P99_MS = 500;
@@ -95,6 +114,8 @@ interface Options {
   url: string | null;
   pid: number | null;
   json: boolean;
+  /** The server's PAGE_CACHE_SECONDS; null with --url, where the running server's own setting holds. */
+  pageCacheSeconds: number | null;
 }
 
 function parseOptions(): Options {
@@ -108,12 +129,31 @@ function parseOptions(): Options {
           url: { type: "string" },
           pid: { type: "string" },
           json: { type: "boolean", default: false },
+          "page-cache-seconds": { type: "string" },
+          "no-page-cache": { type: "boolean", default: false },
           help: { type: "boolean", short: "h", default: false },
         },
       }).values,
     USAGE,
   );
   const whole = (value: string, name: string) => wholeNumberOption(value, name, USAGE);
+  const refuse = (message: string): never => {
+    console.error(`${message}\n\n${USAGE}`);
+    process.exit(2);
+  };
+  const cacheGiven = values["page-cache-seconds"];
+  if (cacheGiven !== undefined && values["no-page-cache"]) refuse("--page-cache-seconds and --no-page-cache: give one of them");
+  if (values.url && (cacheGiven !== undefined || values["no-page-cache"])) {
+    refuse("--url measures a server started elsewhere: start it with PAGE_CACHE_SECONDS instead of passing a page cache option");
+  }
+  let cacheSeconds: number | null = null;
+  if (!values.url) {
+    try {
+      cacheSeconds = pageCacheSeconds(values["no-page-cache"] ? "0" : (cacheGiven ?? process.env.PAGE_CACHE_SECONDS));
+    } catch (error) {
+      refuse(`${cacheGiven !== undefined ? "--page-cache-seconds" : "PAGE_CACHE_SECONDS"}: ${(error as Error).message}`);
+    }
+  }
   return {
     minutes: whole(values.minutes, "minutes"),
     seconds: whole(values.seconds, "seconds"),
@@ -121,6 +161,7 @@ function parseOptions(): Options {
     url: values.url ? values.url.replace(/\/+$/, "") : null,
     pid: values.pid ? whole(values.pid, "pid") : null,
     json: values.json,
+    pageCacheSeconds: cacheSeconds,
   };
 }
 
@@ -390,6 +431,8 @@ interface Round {
   errors: number;
   timeouts: number;
   statuses: Record<string, number>;
+  /** Answers served from the server's page cache (X-Page-Cache: hit). */
+  cached: number;
   redirects: number;
   clientErrors: number;
   serverErrors: number;
@@ -402,7 +445,14 @@ interface Round {
 }
 
 /** Latencies per page type over the whole run. */
-const byKind = new Map<string, { times: number[]; statuses: Map<string, number> }>();
+const byKind = new Map<string, { times: number[]; statuses: Map<string, number>; cached: number }>();
+
+/** Whether autocannon's raw response headers (names as the server wrote them) mark a page-cache hit. */
+function fromPageCache(headers: IncomingHttpHeaders | undefined): boolean {
+  if (!headers) return false;
+  const name = Object.keys(headers).find((key) => key.toLowerCase() === PAGE_CACHE_HEADER.toLowerCase());
+  return name !== undefined && headers[name] === "hit";
+}
 
 async function runRound(base: string, options: Options, kinds: Kind[], minute: number, memory: () => number | null): Promise<Omit<Round, "rssMiB" | "ownRssMiB" | "processes" | "inquiriesSent">> {
   const choose = chooser(kinds);
@@ -412,6 +462,8 @@ async function runRound(base: string, options: Options, kinds: Kind[], minute: n
   // autocannon answers a request's onResponse and then its 'response' event, in that order and in the
   // same tick: the first says which kind of page it was, the second how long it took.
   let answeredKind = "";
+  let answeredCached = false;
+  let cached = 0;
   let peak: number | null = null;
   const sampler = setInterval(() => {
     const now = memory();
@@ -437,8 +489,9 @@ async function runRound(base: string, options: Options, kinds: Kind[], minute: n
           (context as { kind?: string }).kind = kind.name;
           return { ...request, method: "GET", path: next.path, headers: { ...BROWSER_HEADERS, ...next.headers } };
         },
-        onResponse: (_status, _body, context) => {
+        onResponse: (_status, _body, context, headers) => {
           answeredKind = (context as { kind?: string }).kind ?? "?";
+          answeredCached = fromPageCache(headers);
         },
       },
     ],
@@ -447,7 +500,11 @@ async function runRound(base: string, options: Options, kinds: Kind[], minute: n
     times.push(ms);
     count(statuses, String(statusCode));
     let entry = byKind.get(answeredKind);
-    if (!entry) byKind.set(answeredKind, (entry = { times: [], statuses: new Map() }));
+    if (!entry) byKind.set(answeredKind, (entry = { times: [], statuses: new Map(), cached: 0 }));
+    if (answeredCached) {
+      cached++;
+      entry.cached++;
+    }
     entry.times.push(ms);
     count(entry.statuses, String(statusCode));
   });
@@ -470,6 +527,7 @@ async function runRound(base: string, options: Options, kinds: Kind[], minute: n
     errors: result.errors,
     timeouts: result.timeouts,
     statuses: byStatus,
+    cached,
     redirects: sum((s) => s >= 300 && s < 400),
     clientErrors: sum((s) => s >= 400 && s < 500),
     serverErrors: sum((s) => s >= 500),
@@ -488,7 +546,7 @@ function roundLine(round: Round, of: number): string {
     `minute ${round.minute}/${of}: ${round.rps.toFixed(1)} req/s (${round.requests})  ` +
     `p50 ${ms(round.p50)}  p95 ${ms(round.p95)}  p99 ${ms(round.p99)}  max ${ms(round.max)}  ` +
     `errors ${round.errors} (timeouts ${round.timeouts})  3xx ${round.redirects} (expected)  4xx ${round.clientErrors}  5xx ${round.serverErrors}  ` +
-    `[${statuses}]  RSS ${mib(round.rssMiB)}` +
+    `[${statuses}]  from the page cache ${round.cached}  RSS ${mib(round.rssMiB)}` +
     (round.processes && round.processes > 1 ? ` in ${round.processes} processes (server alone ${mib(round.ownRssMiB)})` : "") +
     ` (peak ${mib(round.peakRssMiB)})  ` +
     `inquiries sent so far ${round.inquiriesSent}`
@@ -496,16 +554,19 @@ function roundLine(round: Round, of: number): string {
 }
 
 function kindTable(kinds: Kind[]): string[] {
-  const lines = ["| page type | weight | requests | p50 ms | p95 ms | p99 ms | max ms | statuses |", "|---|---:|---:|---:|---:|---:|---:|---|"];
+  const lines = [
+    "| page type | weight | requests | from the page cache | p50 ms | p95 ms | p99 ms | max ms | statuses |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---|",
+  ];
   const rows = [...byKind].map(([name, entry]) => {
     const sorted = [...entry.times].sort((a, b) => a - b);
-    return { name, sorted, statuses: entry.statuses, p99: percentile(sorted, 99) };
+    return { name, sorted, statuses: entry.statuses, cached: entry.cached, p99: percentile(sorted, 99) };
   });
   for (const row of rows.sort((a, b) => b.p99 - a.p99)) {
     const weight = kinds.find((k) => k.name === row.name)?.weight ?? 0;
     const statuses = [...row.statuses].map(([s, n]) => `${s}x${n}`).join(" ");
     lines.push(
-      `| ${row.name} | ${weight} | ${row.sorted.length} | ${percentile(row.sorted, 50).toFixed(1)} | ${percentile(row.sorted, 95).toFixed(1)} | ` +
+      `| ${row.name} | ${weight} | ${row.sorted.length} | ${row.cached} | ${percentile(row.sorted, 50).toFixed(1)} | ${percentile(row.sorted, 95).toFixed(1)} | ` +
         `${row.p99.toFixed(1)} | ${row.sorted[row.sorted.length - 1].toFixed(1)} | ${statuses} |`,
     );
   }
@@ -548,7 +609,7 @@ async function main(): Promise<void> {
       const buildDir = prepareBuild();
       seeded = await seedScratchDatabase(BENCH_DB);
       console.log("Starting the production server...");
-      server = await startBenchServer({ buildDir, databaseUrl: seeded.scratch.url, dataDir: seeded.dataDir });
+      server = await startBenchServer({ buildDir, databaseUrl: seeded.scratch.url, dataDir: seeded.dataDir, pageCacheSeconds: options.pageCacheSeconds! });
       base = server.url;
       pid = server.process.pid ?? null;
       const { profiles, categories } = seeded.directory;
@@ -557,6 +618,8 @@ async function main(): Promise<void> {
       console.log(`  ${base}, process ${pid}`);
     }
     const kinds = trafficMix(site);
+    const cacheSetting = options.pageCacheSeconds === null ? "the running server's own setting (PAGE_CACHE_SECONDS, not known here)" : describePageCache(options.pageCacheSeconds);
+    console.log(`Page cache: ${cacheSetting}`);
     console.log(
       `Traffic: ${options.connections} connections, ${options.minutes} round(s) of ${options.seconds} s; ` +
         `${site.profiles.length} profiles, ${site.categories.length} categories, ${site.assets.length} scripts/styles, ${site.images.length} pictures; ` +
@@ -592,6 +655,7 @@ async function main(): Promise<void> {
     const redirects = total((r) => r.redirects);
     const clientErrors = total((r) => r.clientErrors);
     const serverErrors = total((r) => r.serverErrors);
+    const cached = total((r) => r.cached);
     const worst = rounds.reduce((a, b) => (b.p99 > a.p99 ? b : a), rounds[0]);
     const statuses: Record<string, number> = {};
     for (const round of rounds) for (const [s, n] of Object.entries(round.statuses)) statuses[s] = (statuses[s] ?? 0) + n;
@@ -617,6 +681,7 @@ async function main(): Promise<void> {
 
     console.log(`\nTotals over ${rounds.length} minute(s) (${elapsed.toFixed(0)} s):`);
     console.log(`  requests ${requests}, ${(requests / seconds).toFixed(1)} req/s overall`);
+    console.log(`  page cache: ${cacheSetting}; answers served from it ${cached} (${requests > 0 ? ((cached / requests) * 100).toFixed(1) : "0.0"}%)`);
     console.log(`  worst minute p99 ${ms(worst.p99)} (minute ${worst.minute})`);
     console.log(
       `  socket errors ${errors} (timeouts ${timeouts}); 3xx ${redirects} (expected redirects); 4xx ${clientErrors}; 5xx ${serverErrors}; ` +
@@ -636,14 +701,15 @@ async function main(): Promise<void> {
       const kindsJson = Object.fromEntries(
         [...byKind].map(([name, entry]) => {
           const sorted = [...entry.times].sort((a, b) => a - b);
-          return [name, { requests: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), statuses: Object.fromEntries(entry.statuses) }];
+          return [name, { requests: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), statuses: Object.fromEntries(entry.statuses), cached: entry.cached }];
         }),
       );
       console.log(
         JSON.stringify({
           connections: options.connections,
+          pageCacheSeconds: options.pageCacheSeconds,
           rounds,
-          totals: { requests, rps: requests / seconds, errors, timeouts, redirects, clientErrors, serverErrors, statuses, worstP99: worst.p99, memoryGrowth: growth },
+          totals: { requests, rps: requests / seconds, errors, timeouts, redirects, clientErrors, serverErrors, cached, statuses, worstP99: worst.p99, memoryGrowth: growth },
           byKind: kindsJson,
           inquiries: { sent: tally.sent, statuses: Object.fromEntries(tally.statuses), outcomes: Object.fromEntries(tally.outcomes) },
           checks,

@@ -1,4 +1,4 @@
-// `npm run bench:recovery [-- --outage-seconds 10] [-- --connections 10] [-- --stall] [-- --restart-command "..."]`
+// `npm run bench:recovery [-- --outage-seconds 10] [-- --connections 10] [-- --stall] [-- --restart-command "..."] [-- --page-cache-seconds N]`
 //
 // What visitors get while PostgreSQL is away, and how soon the site is back. The production server
 // (a fresh build in build-bench, or BUILD_DIR; NODE_ENV=production, JOBS on, the demo data set in a
@@ -13,26 +13,36 @@
 // relay cuts. It restarts the whole local PostgreSQL server, every database on it and everyone's
 // connections included: only on a machine of your own.
 //
+// The server's page cache is off by default (PAGE_CACHE_SECONDS=0): with it on, a page rendered
+// before a 1 s restart is still kept afterwards, and "the first 200 page" would time the cache, not
+// the way back. With --page-cache-seconds N it is on, and the answers it served (marked
+// X-Page-Cache: hit) are counted apart from rendered ones; "back" is then the first rendered 200.
+//
 // For each outage: the statuses pages got while the database was away (503 with Retry-After, other
-// 5xx, connection errors, answers slower than 5 s), whether /readyz said 503, the time from the
-// database being back until /readyz says 200 and until the first 200 page, and whether the server
-// process stayed up. Targets (PASS/FAIL): during the outage pages answer 503 rather than fail or
-// hang, the site is back within 5 s of the database, the process never exits.
+// 5xx, connection errors, answers slower than 5 s, copies from the page cache), whether /readyz said
+// 503, the time from the database being back until /readyz says 200 and until the first rendered
+// 200 page, and whether the server process stayed up. Targets (PASS/FAIL): during the outage pages
+// answer 503 (or a kept copy) rather than fail or hang, the site is back within 5 s of the database,
+// the process never exits.
 import { execSync } from "node:child_process";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import type { RunningServer } from "../tests/helpers/app-server";
 import { startPgRelay, type OutageKind, type PgRelay } from "../tests/helpers/pg-relay";
-import { ADMIN_URL, prepareBuild, seedScratchDatabase, startBenchServer, type SeededDatabase } from "./lib/bench-site";
+import { PAGE_CACHE_HEADER } from "~/server/http/page-cache.server";
+import { ADMIN_URL, describePageCache, pageCacheSeconds, prepareBuild, seedScratchDatabase, startBenchServer, type SeededDatabase } from "./lib/bench-site";
 import { parseOrExit, wholeNumberOption } from "./lib/command-line";
 
-const USAGE = `Usage: npm run bench:recovery -- [--outage-seconds N] [--connections N] [--pause-ms N] [--stall] [--restart-command CMD]
-  --outage-seconds N     length of the long outage (default 10)
-  --connections N        visitors asking for pages at the same time (default 10)
-  --pause-ms N           each visitor's pause between pages (default 100)
-  --stall                the relay swallows traffic (a partition) instead of refusing connections
-  --restart-command CMD  run CMD (e.g. "pg_ctlcluster 15 main restart") instead of the relay's cuts;
-                         it restarts the whole PostgreSQL server: only on a machine of your own`;
+const USAGE = `Usage: npm run bench:recovery -- [--outage-seconds N] [--connections N] [--pause-ms N] [--stall] [--restart-command CMD] [--page-cache-seconds N]
+  --outage-seconds N      length of the long outage (default 10)
+  --connections N         visitors asking for pages at the same time (default 10)
+  --pause-ms N            each visitor's pause between pages (default 100)
+  --stall                 the relay swallows traffic (a partition) instead of refusing connections
+  --restart-command CMD   run CMD (e.g. "pg_ctlcluster 15 main restart") instead of the relay's cuts;
+                          it restarts the whole PostgreSQL server: only on a machine of your own
+  --page-cache-seconds N  the server's PAGE_CACHE_SECONDS (default 0: off, every answer rendered);
+                          when on, answers served from the cache are counted apart, and the time
+                          back is the first rendered page's`;
 
 const BENCH_DB = "cc_bench_recovery";
 /** An answer slower than this during an outage counts as a hang. */
@@ -52,6 +62,7 @@ interface Options {
   pauseMs: number;
   stall: boolean;
   restartCommand: string | null;
+  pageCacheSeconds: number;
 }
 
 function parseOptions(): Options {
@@ -64,6 +75,7 @@ function parseOptions(): Options {
           "pause-ms": { type: "string", default: "100" },
           stall: { type: "boolean", default: false },
           "restart-command": { type: "string" },
+          "page-cache-seconds": { type: "string", default: "0" },
           help: { type: "boolean", short: "h", default: false },
         },
       }).values,
@@ -76,7 +88,17 @@ function parseOptions(): Options {
     pauseMs: whole(values["pause-ms"], "pause-ms", 0),
     stall: values.stall,
     restartCommand: values["restart-command"] ?? null,
+    pageCacheSeconds: cacheSeconds(values["page-cache-seconds"]),
   };
+}
+
+function cacheSeconds(value: string): number {
+  try {
+    return pageCacheSeconds(value);
+  } catch (error) {
+    console.error(`--page-cache-seconds: ${(error as Error).message}\n\n${USAGE}`);
+    process.exit(2);
+  }
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -90,6 +112,8 @@ interface Answer {
   /** HTTP status, or 0 for a failure without one. */
   status: number;
   retryAfter: string | null;
+  /** Served from the server's page cache (X-Page-Cache: hit), not rendered for this request. */
+  cached: boolean;
   failure: string | null;
 }
 
@@ -110,10 +134,17 @@ async function ask(url: string, accept: string): Promise<Answer> {
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
     await response.arrayBuffer();
-    return { sent, done: now(), status: response.status, retryAfter: response.headers.get("retry-after"), failure: null };
+    return {
+      sent,
+      done: now(),
+      status: response.status,
+      retryAfter: response.headers.get("retry-after"),
+      cached: response.headers.get(PAGE_CACHE_HEADER) === "hit",
+      failure: null,
+    };
   } catch (error) {
     const err = error as Error & { cause?: { code?: string } };
-    return { sent, done: now(), status: 0, retryAfter: null, failure: err.name === "TimeoutError" ? "timeout" : (err.cause?.code ?? err.message) };
+    return { sent, done: now(), status: 0, retryAfter: null, cached: false, failure: err.name === "TimeoutError" ? "timeout" : (err.cause?.code ?? err.message) };
   }
 }
 
@@ -151,7 +182,10 @@ interface OutageReport {
   backAt: number;
   during: {
     answers: number;
+    /** Rendered for the request, 2xx or 3xx. */
     ok: number;
+    /** Copies from the page cache, whatever their status. */
+    cached: number;
     unavailableWithRetryAfter: number;
     unavailableWithout: number;
     otherServerErrors: Record<string, number>;
@@ -162,11 +196,13 @@ interface OutageReport {
   };
   readyzSaid503: boolean;
   readyzStatuses: Record<string, number>;
-  /** ms from the database being back until /readyz answered 200, and until a page answered 200; null when never seen. */
+  /** ms from the database being back until /readyz answered 200, and until a rendered page answered 200; null when never seen. */
   readyBackMs: number | null;
   pageBackMs: number | null;
-  /** Pages asked for after the database was back that did not get a 200. */
+  /** Pages asked for in the watch after the database was back: how many, how many did not get a 200, how many were copies. */
+  answeredAfter: number;
   failedAfter: number;
+  cachedAfter: number;
   processUp: boolean;
 }
 
@@ -182,19 +218,22 @@ function analyse(name: string, recorder: Recorder, downAt: number, backAt: numbe
   const after = recorder.pages.filter((a) => a.sent >= backAt && a.sent < backAt + WATCH_AFTER_MS);
   const readyDuring = recorder.ready.filter((a) => a.sent >= downAt && a.sent < backAt);
   const firstReady = recorder.ready.find((a) => a.sent >= backAt && a.status === 200);
-  const firstPage = recorder.pages.find((a) => a.done >= backAt && a.sent >= backAt && a.status === 200);
-  const unavailable = during.filter((a) => a.status === 503);
+  // A copy the page cache kept from before the outage says nothing about the way back.
+  const firstPage = recorder.pages.find((a) => a.done >= backAt && a.sent >= backAt && a.status === 200 && !a.cached);
+  const rendered = during.filter((a) => !a.cached);
+  const unavailable = rendered.filter((a) => a.status === 503);
   return {
     name,
     downAt,
     backAt,
     during: {
       answers: during.length,
-      ok: during.filter((a) => a.status >= 200 && a.status < 400).length,
+      ok: rendered.filter((a) => a.status >= 200 && a.status < 400).length,
+      cached: during.length - rendered.length,
       unavailableWithRetryAfter: unavailable.filter((a) => a.retryAfter !== null).length,
       unavailableWithout: unavailable.filter((a) => a.retryAfter === null).length,
-      otherServerErrors: tallyOf(during.filter((a) => a.status >= 500 && a.status !== 503).map((a) => String(a.status))),
-      otherStatuses: tallyOf(during.filter((a) => a.status > 0 && a.status < 500 && (a.status < 200 || a.status >= 400)).map((a) => String(a.status))),
+      otherServerErrors: tallyOf(rendered.filter((a) => a.status >= 500 && a.status !== 503).map((a) => String(a.status))),
+      otherStatuses: tallyOf(rendered.filter((a) => a.status > 0 && a.status < 500 && (a.status < 200 || a.status >= 400)).map((a) => String(a.status))),
       connectionFailures: tallyOf(during.filter((a) => a.status === 0).map((a) => a.failure ?? "?")),
       hangs: during.filter((a) => a.done - a.sent > HANG_MS).length,
       slowest: Math.max(0, ...during.map((a) => a.done - a.sent)),
@@ -203,7 +242,9 @@ function analyse(name: string, recorder: Recorder, downAt: number, backAt: numbe
     readyzStatuses: tallyOf(readyDuring.map((a) => (a.status === 0 ? (a.failure ?? "failed") : String(a.status)))),
     readyBackMs: firstReady ? firstReady.done - backAt : null,
     pageBackMs: firstPage ? firstPage.done - backAt : null,
+    answeredAfter: after.length,
     failedAfter: after.filter((a) => a.status !== 200).length,
+    cachedAfter: after.filter((a) => a.cached).length,
     processUp: server.process.exitCode === null && server.process.signalCode === null,
   };
 }
@@ -215,14 +256,14 @@ function checksFor(report: OutageReport) {
     { name: "pages answered 503 with Retry-After (no other 5xx, no failed connection, none over 5 s)", ok: failures === 0 && d.hangs === 0 && d.unavailableWithout === 0 },
     { name: "/readyz said 503 during the outage", ok: report.readyzSaid503 },
     {
-      name: `back within ${BACK_WITHIN_MS / 1000} s of the database (/readyz 200 and a 200 page)`,
+      name: `back within ${BACK_WITHIN_MS / 1000} s of the database (/readyz 200 and a rendered 200 page)`,
       ok: report.readyBackMs !== null && report.pageBackMs !== null && Math.max(report.readyBackMs, report.pageBackMs) <= BACK_WITHIN_MS,
     },
     { name: "the server process stayed up", ok: report.processUp },
   ];
 }
 
-function printReport(report: OutageReport): boolean {
+function printReport(report: OutageReport, cacheOn: boolean): boolean {
   const d = report.during;
   const list = (tally: Record<string, number>) =>
     Object.entries(tally)
@@ -232,11 +273,15 @@ function printReport(report: OutageReport): boolean {
   console.log(`\n## ${report.name}: database away for ${((report.backAt - report.downAt) / 1000).toFixed(1)} s`);
   console.log(`  pages during the outage: ${d.answers} answers`);
   console.log(`    503 with Retry-After: ${d.unavailableWithRetryAfter}; 503 without: ${d.unavailableWithout}`);
-  console.log(`    other 5xx: ${list(d.otherServerErrors)}; other non-2xx: ${list(d.otherStatuses)}; 2xx/3xx: ${d.ok}`);
+  console.log(`    other 5xx: ${list(d.otherServerErrors)}; other non-2xx: ${list(d.otherStatuses)}; 2xx/3xx rendered: ${d.ok}`);
+  if (cacheOn) console.log(`    served from the page cache (not rendered, counted in none of the above): ${d.cached}`);
   console.log(`    failed connections: ${list(d.connectionFailures)}; answers over ${HANG_MS / 1000} s (hangs): ${d.hangs}; slowest ${(d.slowest / 1000).toFixed(2)} s`);
   console.log(`  /readyz during the outage: ${list(report.readyzStatuses)} (said 503: ${report.readyzSaid503 ? "yes" : "no"})`);
-  console.log(`  after the database was back: /readyz 200 after ${secs(report.readyBackMs)}, first 200 page after ${secs(report.pageBackMs)}`);
-  console.log(`    pages asked for in the ${WATCH_AFTER_MS / 1000} s after it that did not get a 200: ${report.failedAfter}`);
+  console.log(`  after the database was back: /readyz 200 after ${secs(report.readyBackMs)}, first rendered 200 page after ${secs(report.pageBackMs)}`);
+  console.log(
+    `    pages asked for in the ${WATCH_AFTER_MS / 1000} s after it: ${report.answeredAfter}, of which not a 200: ${report.failedAfter}` +
+      (cacheOn ? `; served from the page cache: ${report.cachedAfter}` : ""),
+  );
   console.log(`  server process up: ${report.processUp ? "yes" : "NO"}`);
   let ok = true;
   for (const check of checksFor(report)) {
@@ -267,6 +312,7 @@ async function waitForDatabase(url: string): Promise<number> {
 async function main(): Promise<void> {
   const options = parseOptions();
   const kind: OutageKind = options.stall ? "stall" : "refuse";
+  const cacheOn = options.pageCacheSeconds > 0;
   let seeded: SeededDatabase | null = null;
   let relay: PgRelay | null = null;
   let server: RunningServer | null = null;
@@ -278,7 +324,8 @@ async function main(): Promise<void> {
     const throughRelay = new URL(seeded.scratch.url);
     throughRelay.host = `127.0.0.1:${relay.port}`;
     console.log(`Starting the production server (database through the relay on 127.0.0.1:${relay.port})...`);
-    server = await startBenchServer({ buildDir, databaseUrl: throughRelay.toString(), dataDir: seeded.dataDir });
+    server = await startBenchServer({ buildDir, databaseUrl: throughRelay.toString(), dataDir: seeded.dataDir, pageCacheSeconds: options.pageCacheSeconds });
+    console.log(`Page cache: ${describePageCache(options.pageCacheSeconds)}`);
     const { profiles, categories } = seeded.directory;
     const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)];
     const pages = [
@@ -300,8 +347,11 @@ async function main(): Promise<void> {
     );
     recorder = startTraffic(server.url, pages, options);
     await sleep(SETTLE_MS);
-    const warm = recorder.pages.filter((a) => a.status === 200).length;
-    console.log(`  warm-up: ${warm} pages answered 200 in ${SETTLE_MS / 1000} s`);
+    const warm = recorder.pages.filter((a) => a.status === 200);
+    console.log(
+      `  warm-up: ${warm.length} pages answered 200 in ${SETTLE_MS / 1000} s` +
+        (cacheOn ? ` (${warm.filter((a) => a.cached).length} of them from the page cache)` : ""),
+    );
 
     const reports: OutageReport[] = [];
     if (options.restartCommand) {
@@ -331,7 +381,8 @@ async function main(): Promise<void> {
     recorder = null;
 
     let ok = true;
-    for (const report of reports) ok = printReport(report) && ok;
+    console.log(`\nPage cache: ${describePageCache(options.pageCacheSeconds)}`);
+    for (const report of reports) ok = printReport(report, cacheOn) && ok;
     const running = server.process.exitCode === null;
     console.log(`\nServer process after all outages: ${running ? "running" : `exited (${server.process.exitCode})`}`);
     const warnings = server

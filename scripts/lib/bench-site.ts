@@ -5,6 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { and, asc, eq, gte, isNotNull } from "drizzle-orm";
+import { loadConfig } from "~/server/config.server";
 import { openDatabase } from "~/server/db/client.server";
 import { profileCategories, profiles } from "~/server/db/schema";
 import { createLocalStorage } from "~/server/storage/local.server";
@@ -112,10 +113,23 @@ export async function seedScratchDatabase(name: string): Promise<SeededDatabase>
 }
 
 /**
+ * Seconds the server keeps a public page for anonymous visitors, as it reads PAGE_CACHE_SECONDS
+ * `value` (its own default when unset); a value it would refuse throws its message.
+ */
+export function pageCacheSeconds(value: string | undefined): number {
+  return loadConfig({ PAGE_CACHE_SECONDS: value }).pageCacheSeconds;
+}
+
+/** The page cache a run used, for its printed report. */
+export function describePageCache(seconds: number): string {
+  return seconds > 0 ? `on (PAGE_CACHE_SECONDS=${seconds}: a public page is rendered once and kept ${seconds} s)` : "off (PAGE_CACHE_SECONDS=0: every page rendered)";
+}
+
+/**
  * server.ts in production mode on `databaseUrl`. Whatever else this script's environment holds
  * (WEB_CONCURRENCY, DATABASE_POOL_MAX, ...) reaches the server too; the settings below win.
  */
-export function startBenchServer(options: { buildDir: string; databaseUrl: string; dataDir: string }): Promise<RunningServer> {
+export function startBenchServer(options: { buildDir: string; databaseUrl: string; dataDir: string; pageCacheSeconds: number }): Promise<RunningServer> {
   return startAppServer(
     {
       NODE_ENV: "production",
@@ -129,6 +143,7 @@ export function startBenchServer(options: { buildDir: string; databaseUrl: strin
       LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
       // Each inquiry comes "through a proxy" with its own X-Forwarded-For, as distinct visitors do.
       TRUST_PROXY: "1",
+      PAGE_CACHE_SECONDS: String(options.pageCacheSeconds),
     },
     { timeoutMs: 120_000 },
   );
