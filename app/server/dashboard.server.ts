@@ -200,7 +200,7 @@ export async function loadDashboard(
   let insightsTip: InsightsTip | null = null;
   if (insights) {
     try {
-      insightsTip = await loadInsightsTip(db, userId);
+      insightsTip = await loadInsightsTip(db, logger, userId);
     } catch (error) {
       logger.error({ err: error, userId }, "loading the insights tip failed");
     }
