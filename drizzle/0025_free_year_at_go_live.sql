@@ -11,3 +11,12 @@ WHERE g."revoked_at" IS NULL AND g."ends_on" >= current_date
     SELECT 1 FROM "profiles" p
     WHERE p."id" = g."user_id" AND p."display_name" IS NOT NULL AND p."payment_status" = 'paid'
   );
+--> statement-breakpoint
+-- A profile such a grant had marked paid without ever being public (no display name) is not paid by
+-- anything now: its stored status follows (a subscriber's is left to the next recompute).
+UPDATE "profiles" AS p SET "payment_status" = 'pending', "payment_expiry" = NULL
+WHERE p."display_name" IS NULL AND p."payment_status" = 'paid'
+  AND EXISTS (SELECT 1 FROM "free_listing_grants" g WHERE g."user_id" = p."id" AND g."starts_on" IS NULL AND g."revoked_at" IS NULL)
+  AND NOT EXISTS (
+    SELECT 1 FROM "stripe_customers" c JOIN "stripe_subscriptions" s ON s."customer_id" = c."customer_id" WHERE c."user_id" = p."id"
+  );
