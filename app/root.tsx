@@ -1,4 +1,4 @@
-import { lazy, useContext, useEffect, useRef } from "react";
+import { lazy, useContext, useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -9,7 +9,6 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteLoaderData,
-  useSubmit,
 } from "react-router";
 import type { Route } from "./+types/root";
 import appStylesHref from "./app.css?url";
@@ -99,19 +98,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const flash = loaderData.flash;
-  const submit = useSubmit();
-  const submitRef = useRef(submit);
-  submitRef.current = submit;
   useEffect(() => {
-    if (!flash) return;
-    const action = flash.action;
-    if (!action) return notify(flash.type, flash.message);
-    // The toast's button posts to the page it shows on: the redirect that carried it came back there.
-    const page = window.location.pathname + window.location.search;
-    notify(flash.type, flash.message, {
-      duration: action.seconds * 1000,
-      action: { label: action.label, onClick: () => void submitRef.current(action.fields, { method: "post", action: page }) },
-    });
+    // A toast with a button (the admin's Undo) is raised by its own page, whose code it needs.
+    if (!flash || flash.action) return;
+    notify(flash.type, flash.message);
   }, [flash]);
   return <Outlet />;
 }

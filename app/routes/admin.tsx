@@ -11,6 +11,7 @@ import { RequestDetail } from "~/components/admin/RequestDetail";
 import { RequestsTable } from "~/components/admin/RequestsSection";
 import { SectionToolbar } from "~/components/admin/SectionToolbar";
 import { UnmetSearchesTable } from "~/components/admin/UnmetSearchesSection";
+import { useActionToast } from "~/components/admin/useActionToast";
 import { notify } from "~/components/layout/notify";
 import { Alert } from "~/components/ui/Alert";
 import { PageHeader } from "~/components/ui/PageHeader";
@@ -109,6 +110,7 @@ function Section({ view, answer }: { view: AdminDashboardView & { viewMissing: b
 }
 
 export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
+  useActionToast(adminHref(loaderData.location));
   return (
     <div>
       <PageHeader title="Admin Dashboard" description="Review free-listing requests, read the messages the site relays and look after performer profiles." />

@@ -4,7 +4,10 @@ export type FlashType = "success" | "error" | "info";
 export interface Flash {
   type: FlashType;
   message: string;
-  /** A button in the toast (an admin's Undo) that posts `fields` to the page it shows on, offered for `seconds`. */
+  /**
+   * A button in the toast (an admin's Undo) that posts `fields` to the page it shows on, offered for
+   * `seconds`. The root leaves such a toast to that page, which raises it (admin.tsx).
+   */
   action?: { label: string; seconds: number; fields: Record<string, string> };
 }
 
