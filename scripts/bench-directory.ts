@@ -233,8 +233,9 @@ async function dropSecondaryIndexes(pool: pg.Pool, tables: string[]): Promise<st
 /**
  * Fills the database up to `size` profiles. The profile_search trigger is switched off during the
  * load (it would upsert one row per profile, twice: on insert and again when the search documents
- * are rewritten) and the copy is rebuilt in one statement afterwards, the same columns the trigger
- * copies (drizzle/0009_profile_search.sql, 0017_listing_refinements.sql).
+ * are rewritten) and the copy is rebuilt in one statement afterwards, the same columns the triggers
+ * copy (drizzle/0009_profile_search.sql, 0017_listing_refinements.sql, and the categories of
+ * 0027_profile_search_categories.sql).
  */
 async function load(pool: pg.Pool, database: { db: Db }, from: number, size: number) {
   const indexes = await dropSecondaryIndexes(pool, ["profiles", "profile_search", "profile_categories", "profile_images"]);
@@ -246,10 +247,11 @@ async function load(pool: pg.Pool, database: { db: Db }, from: number, size: num
     await pool.query(
       `insert into profile_search (id, display_name, is_active, payment_status, payment_expiry, state, city,
                                    latitude, longitude, travel_radius, search_vector, created_at,
-                                   audience, price_min, group_performer)
+                                   audience, price_min, group_performer, categories)
        select id, display_name, is_active, payment_status, payment_expiry, state, city,
               latitude, longitude, travel_radius, search_vector, created_at,
-              audience, price_min, group_performer
+              audience, price_min, group_performer,
+              coalesce((select array_agg(k.category order by k.category) from profile_categories k where k.profile_id = profiles.id), '{}')
        from profiles`,
     );
   } finally {

@@ -424,6 +424,17 @@ async function main() {
             if (trigger.rowCount) await pool.query(`alter table profiles enable trigger profile_search_sync`);
           }
           await refreshAllSearchDocuments(database.db);
+          // The categories were written before their profiles' profile_search rows existed (the
+          // trigger was off), so their own trigger had nothing to copy them to: copied here once
+          // (checkouts before migration 0027 have no such copy).
+          const hasCopy = await pool.query(`select 1 from information_schema.columns where table_name = 'profile_search' and column_name = 'categories'`);
+          if (hasCopy.rowCount) {
+            await pool.query(
+              `update profile_search s set categories = c.categories
+               from (select profile_id, array_agg(category order by category) as categories from profile_categories group by profile_id) c
+               where c.profile_id = s.id`,
+            );
+          }
           const copied = await pool.query<{ missing: number }>(
             `select count(*)::int as missing from profiles p where not exists (select 1 from profile_search s where s.id = p.id)`,
           );

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, exists, inArray, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { DisplayImage, GalleryImage, ProfileCardData, ProfileDetailData } from "~/lib/profile-view";
 import { isAudience, type Audience } from "~/lib/audience";
 import { pickFlags } from "~/lib/profile-schema";
@@ -10,7 +10,7 @@ import type { Executor } from "./db/client.server";
 import { narrowProfiles } from "./db/narrow-profiles.server";
 import { profileCategories, profileImages, profiles, type ImageVariant } from "./db/schema";
 import { rowsOf } from "./search/rows.server";
-import { refinementConditions, refinementKey, refinementOrder } from "./listing-conditions.server";
+import { categoryCondition, refinementConditions, refinementKey, refinementOrder } from "./listing-conditions.server";
 import { isPaidListing, isPubliclyVisible, publicProfileCondition, todayIso } from "./visibility.server";
 
 // Public reads of the directory. Every query that feeds a visitor's page goes through
@@ -143,21 +143,11 @@ async function toCards(db: Executor, rows: CardRow[]): Promise<ProfileCardData[]
   }));
 }
 
-/** Profiles in ANY of the categories, as SQL (none when the list is empty). */
-export function anyCategoryCondition(categories: readonly string[]): SQL[] {
-  if (categories.length === 0) return [];
-  return [
-    exists(
-      sql`(select 1 from ${profileCategories} where ${profileCategories.profileId} = ${profiles.id} and ${inArray(profileCategories.category, [...categories])})`,
-    ),
-  ];
-}
-
 function listingCondition(filters: ListingFilters, today: string): SQL {
   const conditions: SQL[] = [publicProfileCondition(today)];
   if (filters.state) conditions.push(eq(profiles.state, filters.state));
   if (filters.state && filters.city) conditions.push(eq(profiles.city, filters.city));
-  conditions.push(...anyCategoryCondition(filters.categories));
+  conditions.push(...categoryCondition(filters.categories, "lookup"));
   conditions.push(...refinementConditions(filters.refinements ?? NO_REFINEMENTS));
   return and(...conditions) as SQL;
 }

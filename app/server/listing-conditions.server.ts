@@ -10,8 +10,35 @@ import { profileCategories, profiles } from "./db/schema";
 // under the name profiles, app/server/db/narrow-profiles.server.ts). Distance (`miles`) needs a
 // place and is the place listing's own business; it is not here.
 
+/**
+ * Where a condition reads a profile's categories: "lookup" asks profile_categories row by row (the
+ * profiles table, or the narrow copy read along an index that lacks them); "copy" reads the narrow
+ * copy's own `categories` (migration 0027), which its coordinates index holds, so a place's box is
+ * sifted inside the index. Only reads of narrowProfiles may use "copy".
+ */
+export type CategorySource = "lookup" | "copy";
+
+/** The narrow copy's categories, read under the name profiles (narrowProfiles). */
+export const copiedCategories = sql`${sql.identifier("profiles")}.${sql.identifier("categories")}`;
+const textArray = (values: readonly string[]) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
+
+/** In at least one of `categories` (none asked: no condition). */
+export function categoryCondition(categories: readonly string[], source: CategorySource): SQL[] {
+  if (categories.length === 0) return [];
+  if (source === "copy") return [sql`${copiedCategories} && ${textArray(categories)}`];
+  return [
+    sql`exists (select 1 from ${profileCategories} where ${profileCategories.profileId} = ${profiles.id} and ${inArray(profileCategories.category, [...categories])})`,
+  ];
+}
+
+/** In the 18+ category, tested per row (OFFSET 0 keeps a lookup correlated: see audienceCondition). */
+function inAdultsCategory(source: CategorySource): SQL {
+  if (source === "copy") return sql`${copiedCategories} @> ${textArray([ADULTS_ONLY_CATEGORY])}`;
+  return sql`exists (select 1 from ${profileCategories} where ${profileCategories.profileId} = ${profiles.id} and ${profileCategories.category} = ${ADULTS_ONLY_CATEGORY} offset 0)`;
+}
+
 /** Whose shows a listing admits: the default family filter drops adults-only acts only. */
-export function audienceCondition(filter: AudienceFilter): SQL | null {
+export function audienceCondition(filter: AudienceFilter, source: CategorySource = "lookup"): SQL | null {
   const admitted = admittedAudiences(filter);
   if (!admitted) return null;
   const listed = inArray(profiles.audience, admitted.audiences);
@@ -22,8 +49,7 @@ export function audienceCondition(filter: AudienceFilter): SQL | null {
   // children" asks for a clear answer.
   // Looked up per unanswered row (OFFSET 0 keeps it correlated): as a hash of every 18+ member
   // (129,000 at 1,000,000 profiles) it cost every family listing 55 ms.
-  const adultsCategory = sql`exists (select 1 from ${profileCategories} where ${profileCategories.profileId} = ${profiles.id} and ${profileCategories.category} = ${ADULTS_ONLY_CATEGORY} offset 0)`;
-  return or(listed, sql`(${isNull(profiles.audience)} and not ${adultsCategory})`) as SQL;
+  return or(listed, sql`(${isNull(profiles.audience)} and not ${inAdultsCategory(source)})`) as SQL;
 }
 
 /** A performer whose lowest price is within the budget; one who shows no price is kept (ask them). */
@@ -38,8 +64,8 @@ export function sizeCondition(size: ListingRefinements["size"]): SQL | null {
 }
 
 /** Every refinement that narrows a listing, as conditions to AND with the listing's own. */
-export function refinementConditions(refinements: Pick<ListingRefinements, "audience" | "budget" | "size">): SQL[] {
-  return [audienceCondition(refinements.audience), budgetCondition(refinements.budget), sizeCondition(refinements.size)].filter(
+export function refinementConditions(refinements: Pick<ListingRefinements, "audience" | "budget" | "size">, source: CategorySource = "lookup"): SQL[] {
+  return [audienceCondition(refinements.audience, source), budgetCondition(refinements.budget), sizeCondition(refinements.size)].filter(
     (condition): condition is SQL => condition !== null,
   );
 }

@@ -12,8 +12,8 @@ import {
 } from "~/lib/place-listing-view";
 import { DEFAULT_NEARBY_MILES } from "~/lib/search-view";
 import type { Executor } from "./db/client.server";
-import { anyCategoryCondition, cardsForIds } from "./directory.server";
-import { refinementConditions } from "./listing-conditions.server";
+import { cardsForIds } from "./directory.server";
+import { categoryCondition, refinementConditions } from "./listing-conditions.server";
 import { nearestBand, placeBands, type PlaceBands } from "./search/bands.server";
 import { readPage } from "./search/page.server";
 import { rankings } from "./search/rank.server";
@@ -66,7 +66,8 @@ export async function listPlaceProfiles(db: Executor, query: PlaceQuery): Promis
     nearbyMiles: query.nearbyMiles ?? DEFAULT_NEARBY_MILES,
     radiusMiles: refinements.miles,
   };
-  const where = [publicProfileCondition(today), ...anyCategoryCondition(query.categories), ...refinementConditions(refinements)];
+  // Read from the narrow copy, whose coordinates index holds the categories: a box is sifted there.
+  const where = [publicProfileCondition(today), ...categoryCondition(query.categories, "copy"), ...refinementConditions(refinements, "copy")];
   const [ranking] = rankings([]);
   const request = { where, ranking, sort: refinements.sort, point: scope.point, page: query.page, pageSize };
   const bands = placeBands(scope);

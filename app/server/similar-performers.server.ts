@@ -1,10 +1,11 @@
-import { and, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { and, ne, sql, type SQL } from "drizzle-orm";
 import type { ProfileCardData } from "~/lib/profile-view";
 import type { Executor } from "./db/client.server";
 import { narrowProfiles } from "./db/narrow-profiles.server";
-import { profileCategories, profiles } from "./db/schema";
+import { profiles } from "./db/schema";
+import { categoryCondition } from "./listing-conditions.server";
 import { cardsForIds } from "./directory.server";
-import { distanceSql } from "./search/zip.server";
+import { atPointSql, boxSql, distanceSql } from "./search/zip.server";
 import { rowsOf } from "./search/rows.server";
 import { publicProfileCondition, todayIso } from "./visibility.server";
 
@@ -21,19 +22,8 @@ export interface SimilarTo {
   longitude: number | null;
 }
 
-const MILES_PER_DEGREE_LAT = 69.0;
 /** Box half-widths tried in turn, in miles. */
 const STEPS_MILES = [15, 60, 250, 1000] as const;
-
-function sharesCategory(categories: readonly string[]): SQL {
-  return sql`exists (select 1 from ${profileCategories} where ${profileCategories.profileId} = ${profiles.id} and ${inArray(profileCategories.category, [...categories])})`;
-}
-
-function boxCondition(lat: number, lon: number, miles: number): SQL {
-  const dLat = miles / MILES_PER_DEGREE_LAT;
-  const dLon = miles / (MILES_PER_DEGREE_LAT * Math.max(0.1, Math.cos((lat * Math.PI) / 180)));
-  return sql`${profiles.latitude} between ${lat - dLat} and ${lat + dLat} and ${profiles.longitude} between ${lon - dLon} and ${lon + dLon}`;
-}
 
 /**
  * Up to `limit` public performers sharing a category with the profile, nearest first (newest first
@@ -57,7 +47,7 @@ export async function similarPerformers(
 }
 
 async function nearestIds(db: Executor, profile: SimilarTo, limit: number, today: string): Promise<string[]> {
-  const common = [publicProfileCondition(today), sharesCategory(profile.categories), ne(profiles.id, profile.id)];
+  const common = [publicProfileCondition(today), ...categoryCondition(profile.categories, "copy"), ne(profiles.id, profile.id)];
   const newest = sql`${profiles.createdAt} desc, ${profiles.id} desc`;
   const newestIds = async (extra: SQL[], count: number) =>
     rowsOf<{ id: string }>(
@@ -69,7 +59,7 @@ async function nearestIds(db: Executor, profile: SimilarTo, limit: number, today
   // A profile's place is its city's coordinates, which a big city's performers share: there the
   // nearest are at distance 0, newest first, read off the coordinates index in that order and
   // stopping at `limit` (1 ms instead of 10 ms for 2,400 performers in one city at 1,000,000).
-  const here = await newestIds([sql`${profiles.latitude} = ${lat} and ${profiles.longitude} = ${lon}`], limit);
+  const here = await newestIds([atPointSql({ latitude: lat, longitude: lon })], limit);
   if (here.length === limit) return here;
 
   const distance = distanceSql(lat, lon);
@@ -83,7 +73,7 @@ async function nearestIds(db: Executor, profile: SimilarTo, limit: number, today
   };
   let found: { id: string }[] | null = null;
   for (const miles of STEPS_MILES) {
-    const rows = await nearest([boxCondition(lat, lon, miles)]);
+    const rows = await nearest([boxSql({ latitude: lat, longitude: lon }, miles)]);
     // The box holds every point within `miles`, so its nearest are the true nearest only when
     // enough of them lie inside that circle.
     if (rows.length >= limit && Number(rows[limit - 1].distance) <= miles) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { user } from "~/server/db/schema";
+import { profiles, user } from "~/server/db/schema";
 import type { PlaceListingView } from "~/lib/place-listing-view";
 import { loader as browseLoader } from "~/routes/browse";
 import { loader as categoryLoader } from "~/routes/category";
@@ -171,6 +171,32 @@ describe(`city pages (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`
       expect(after.total).toBe(8);
     } finally {
       await database.db.delete(user).where(eq(user.id, "pl-orlando-newest"));
+    }
+  });
+
+  it("finds performers across a corner of the one-degree squares the coordinates index is read by", async () => {
+    // Four performers a mile or less from a point just inside the corner of four squares (west of
+    // Greenwich, where a square's number comes from rounding down, not toward zero).
+    const corner = { latitude: 34.004, longitude: -118.004 };
+    const around = [
+      { id: "pl-corner-ne", latitude: 34.006, longitude: -117.996 },
+      { id: "pl-corner-nw", latitude: 34.006, longitude: -118.006 },
+      { id: "pl-corner-se", latitude: 33.996, longitude: -117.996 },
+      { id: "pl-corner-sw", latitude: 33.996, longitude: -118.006 },
+    ];
+    for (const [i, at] of around.entries()) {
+      await insertProfile(database.db, { id: at.id, displayName: `Corner Clown ${i}`, state: "CA", city: "Los Angeles", categories: ["Custom Characters"] });
+      await database.db.update(profiles).set({ latitude: at.latitude, longitude: at.longitude }).where(eq(profiles.id, at.id));
+    }
+    try {
+      const listing = await listPlaceProfiles(database.db, { ...corner, based: null, categories: ["Custom Characters"], page: 1 });
+      expect(listing.hits.map((h) => [h.group, h.profile.id]).sort()).toEqual(around.map((at) => ["covers", at.id]).sort());
+      expect(listing.hits.every((h) => h.distanceMiles !== null && h.distanceMiles < 1)).toBe(true);
+      // At the point itself: the performers sharing a city's coordinates are read first.
+      const atPoint = await listPlaceProfiles(database.db, { latitude: 34.006, longitude: -117.996, based: null, categories: ["Custom Characters"], page: 1 });
+      expect(atPoint.hits[0]).toMatchObject({ group: "covers", distanceMiles: 0, profile: { id: "pl-corner-ne" } });
+    } finally {
+      for (const at of around) await database.db.delete(user).where(eq(user.id, at.id));
     }
   });
 });

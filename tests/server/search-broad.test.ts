@@ -195,4 +195,26 @@ describe(`the table search reads (${engine})`, () => {
     await database.db.delete(profiles).where(eq(profiles.id, id));
     expect(await database.db.select().from(profileSearch).where(eq(profileSearch.id, id))).toEqual([]);
   });
+
+  it("follows a profile's categories, whoever writes them", async () => {
+    const id = await addPerformer(database.db, { displayName: "Umbrella Unicyclist", bio: "Unicycle shows.", categories: ["Fantasy"] });
+    const copied = async () => (await database.db.select({ categories: profileSearch.categories }).from(profileSearch).where(eq(profileSearch.id, id)))[0]?.categories;
+    const inCategory = async (category: string) =>
+      (await searchProfiles(database.db, { ...input("unicyclist"), category })).hits.map((h) => h.profile.id);
+    expect(await copied()).toEqual(["Fantasy"]);
+    expect(await inCategory("Hero")).toEqual([]);
+
+    await database.db.execute(sql`insert into profile_categories (profile_id, category) values (${id}, 'Hero'), (${id}, 'Cosplay')`);
+    expect(await copied()).toEqual(["Cosplay", "Fantasy", "Hero"]);
+    expect(await inCategory("Hero")).toEqual([id]);
+
+    await database.db.execute(sql`update profile_categories set category = 'Mascot Style' where profile_id = ${id} and category = 'Hero'`);
+    expect(await copied()).toEqual(["Cosplay", "Fantasy", "Mascot Style"]);
+    expect(await inCategory("Hero")).toEqual([]);
+    expect(await inCategory("Mascot Style")).toEqual([id]);
+
+    await database.db.execute(sql`delete from profile_categories where profile_id = ${id}`);
+    expect(await copied()).toEqual([]);
+    expect(await inCategory("Fantasy")).toEqual([]);
+  });
 });

@@ -5,12 +5,13 @@ import type { ListingSort } from "~/lib/listing-refinements";
 import type { PlaceGroup } from "~/lib/place-listing-view";
 import type { Executor } from "../db/client.server";
 import { narrowProfiles } from "../db/narrow-profiles.server";
+import { copiedCategories } from "../listing-conditions.server";
 import { recalledCount, rememberCount, rememberedCount } from "../directory.server";
 import { profiles } from "../db/schema";
 import type { Band, Region } from "./bands.server";
 import { orderTerms, tierColumn, walkable, type Ranking } from "./rank.server";
 import { rowsOf } from "./rows.server";
-import { boxSql, distanceSql, literal, rangeMilesSql, type Point } from "./zip.server";
+import { atPointSql, boxSql, distanceSql, literal, rangeMilesSql, type Point } from "./zip.server";
 
 // The last stage: one page of a ranked listing, its bands read in page order and only as far as
 // the page reaches, and the total counted no further than MAX_COUNTED ("1,000+"). Each band is
@@ -104,12 +105,14 @@ interface Row {
  * page read gets the SSD figure and the two whole-row walks are turned off (the text index is in
  * every text search, so a plan always remains). The same estimates price a place's read past
  * PostgreSQL's threshold for compiling the query (JIT), which then cost more than the read itself
- * ("superhero 59001" at 1,000,000 profiles: 96 ms compiling a 20 ms read), so it is off here too.
+ * ("superhero 59001" at 1,000,000 profiles: 96 ms compiling a 20 ms read), so it is off here too,
+ * and so are parallel workers: only the table half of a bitmap read can use them, and starting two
+ * cost more than they saved ("mascot 76401" at 1M: 2 workers for 6 ms of table reads each).
  */
 export async function throughTextIndex<T>(db: Executor, run: (tx: Executor) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(
-      sql`select set_config('random_page_cost', ${RANDOM_PAGE_COST}, true), set_config('enable_indexscan', 'off', true), set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true)`,
+      sql`select set_config('random_page_cost', ${RANDOM_PAGE_COST}, true), set_config('enable_indexscan', 'off', true), set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`,
     );
     return run(tx);
   });
@@ -310,7 +313,7 @@ async function readRankedUnlessCommon(db: Executor, tx: Executor, request: PageR
   const rows = rowsOf<Row>(
     await tx.execute(sql`
       with found as materialized (
-        select ${columns(request, false)}, ${profiles.searchVector} as search_vector from ${searched} where ${whereOf(request, sql`true`)}
+        select ${columns(request, false)}, ${profiles.searchVector} as search_vector, ${copiedCategories} as categories from ${searched} where ${whereOf(request, sql`true`)}
       ),
       matches as materialized (select * from found limit ${RANKED_WHOLE + 1})
       select hit.id, hit.distance, hit.range_miles, counted.total
@@ -360,7 +363,7 @@ async function readRegion(tx: Executor, request: PageRequest, region: Region, gr
   const rows = rowsOf<Row & { band: number | null; sizes: number[] }>(
     await tx.execute(sql`
       with matches as materialized (
-        select ${columns(request, false)}, ${profiles.searchVector} as search_vector, ${region.band} as band
+        select ${columns(request, false)}, ${profiles.searchVector} as search_vector, ${copiedCategories} as categories, ${region.band} as band
         from ${searched} where ${whereOf(request, region.where)}
       )
       select hit.id, hit.distance, hit.range_miles, hit.band, counted.sizes
@@ -395,7 +398,7 @@ async function readNearest(db: Executor, request: PageRequest, band: Band, limit
   const point = request.point as Point;
   const need = limit + offset;
   // At the point every distance is 0, so the order is newest first: the index's own, read backward.
-  const at = sql`${profiles.latitude} = ${literal(point.latitude)} and ${profiles.longitude} = ${literal(point.longitude)}`;
+  const at = atPointSql(point);
   const atPoint = rowsOf<Row>(
     await db.execute(sql`
       select ${columns(request)} from ${searched} where ${whereOf(request, at)}

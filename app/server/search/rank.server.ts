@@ -1,8 +1,9 @@
-import { inArray, sql, type SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { CATEGORIES, type Category } from "~/lib/constants";
 import type { ListingSort } from "~/lib/listing-refinements";
 import { tokens } from "~/lib/search-words";
-import { profileCategories, profiles } from "../db/schema";
+import { profiles } from "../db/schema";
+import { categoryCondition } from "../listing-conditions.server";
 import { groupsTsquery, groupTsquery, hasKindredEntries, hasRelatedCategories, typedTsquery, type CategoryReach } from "./expand.server";
 import type { QueryGroup } from "./understand.server";
 
@@ -62,14 +63,6 @@ function meantCategories(groups: QueryGroup[]): Category[] {
   return CATEGORIES.filter((c) => found.has(c));
 }
 
-/**
- * In one of the categories, looked up per row. The OFFSET 0 keeps PostgreSQL from answering the
- * test with a hash of every member of the category (130,000 Hero rows at 1,000,000 profiles,
- * 100 ms) when only the few hundred rows of a page's walk are tested.
- */
-function inCategories(categories: Category[]): SQL {
-  return sql`exists (select 1 from ${profileCategories} where ${profileCategories.profileId} = ${profiles.id} and ${inArray(profileCategories.category, categories)} offset 0)`;
-}
 
 /** The tier tests best first; tier k is "test k and none of the better ones". */
 function tierConditions(groups: QueryGroup[], join: "&" | "|"): SQL[] {
@@ -82,7 +75,7 @@ function tierConditions(groups: QueryGroup[], join: "&" | "|"): SQL[] {
     // Two tests, not one ts_filter of both weights: each has its own index, so a rare tier is read
     // from those instead of from every match.
     ...(specific !== typed ? [sql`(${inWeights("a", specific)} or ${inWeights("b", specific)})`] : []),
-    ...(categories.length > 0 ? [inCategories(categories)] : []),
+    ...categoryCondition(categories, "copy"),
     matches(typed),
     ...(specific !== typed ? [matches(specific)] : []),
   ];

@@ -1,4 +1,4 @@
-import { eq, exists, sql, type SQL } from "drizzle-orm";
+import { eq, type SQL } from "drizzle-orm";
 import { PAGE_SIZE } from "~/lib/constants";
 import { NO_REFINEMENTS } from "~/lib/listing-refinements";
 import type { PlaceGroup } from "~/lib/place-listing-view";
@@ -6,9 +6,9 @@ import type { ProfileCardData } from "~/lib/profile-view";
 import type { SearchMatch } from "~/lib/search-match";
 import { DEFAULT_NEARBY_MILES, type ClosestReason, type SearchExpansion, type SearchPlace } from "~/lib/search-view";
 import type { Executor } from "../db/client.server";
-import { profileCategories, profiles } from "../db/schema";
+import { profiles } from "../db/schema";
 import { cardsForIds } from "../directory.server";
-import { refinementConditions } from "../listing-conditions.server";
+import { categoryCondition, refinementConditions } from "../listing-conditions.server";
 import { findGazetteerCity } from "../places/gazetteer.server";
 import { publicProfileCondition, todayIso } from "../visibility.server";
 import { EVERYONE, nearestBand, placeBands, type Band, type PlaceBands } from "./bands.server";
@@ -94,11 +94,6 @@ export interface SearchOptions {
   exactOnly?: boolean;
 }
 
-function inCategory(category: string): SQL {
-  return exists(
-    sql`(select 1 from ${profileCategories} where ${profileCategories.profileId} = ${profiles.id} and ${profileCategories.category} = ${category})`,
-  );
-}
 
 /** Stage 2: where the search measures from, and the filters that say who is based where. */
 interface Where {
@@ -184,7 +179,8 @@ export async function searchProfiles(db: Executor, input: SearchInput, options: 
   outcome.zip = where.zip;
   outcome.place = where.place;
   outcome.banded = where.point !== null;
-  const base = [publicProfileCondition(today), ...(input.category ? [inCategory(input.category)] : []), ...refinementConditions(refinements)];
+  // Search reads the narrow copy, whose rows carry their categories (migration 0027).
+  const base = [publicProfileCondition(today), ...categoryCondition(input.category ? [input.category] : [], "copy"), ...refinementConditions(refinements, "copy")];
   const scope: PlaceBands | null = where.point
     ? { point: where.point, nearbyMiles: options.nearbyMiles ?? DEFAULT_NEARBY_MILES, radiusMiles: refinements.miles }
     : null;

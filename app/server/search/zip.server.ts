@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { TRAVEL_RANGES } from "~/lib/constants";
-import { geoSquare, profiles } from "../db/schema";
+import { geoCell, geoSquare, profiles } from "../db/schema";
 import { zipTable, type ZipRecord } from "../places/zip-table.server";
 
 // ZIP geometry: where a ZIP code is (an offline table), how far a performer is from a point, how
@@ -57,18 +57,47 @@ function boxBetween(box: Box, latitude: SQL, longitude: SQL): SQL {
       and ${longitude} between ${literal(box.west)} and ${literal(box.east)}`;
 }
 
+/** The one-degree squares a box touches, numbered as geoSquare and geoCell number them. */
+function squaresOf(box: Box): number[] {
+  const squares: number[] = [];
+  for (let lat = Math.floor(box.south); lat <= Math.floor(box.north); lat++) {
+    for (let lon = Math.floor(box.west); lon <= Math.floor(box.east); lon++) squares.push(lat * 1000 + lon);
+  }
+  return squares;
+}
+
+const squareList = (squares: number[]) => sql.raw(`'{${squares.join(",")}}'::int[]`);
+
 /**
- * The box of coordinates holding every point within `miles` of `point`, as SQL: a range of the
- * coordinates index's first column, so a place's performers are read from it before any distance
- * is worked out.
+ * Past it a box is read as a plain range of coordinates: the widest the code asks for (similar
+ * performers' 1,000 miles) touches about 1,500 squares.
+ */
+const MOST_CELLS = 2500;
+
+/**
+ * The box of coordinates holding every point within `miles` of `point`, as SQL: the one-degree
+ * squares it touches (the coordinates index's first column, schema.ts geoCell) and the box within
+ * them, so a place's performers are read from the index square by square before any distance is
+ * worked out.
  */
 export function boxSql(point: Point, miles: number): SQL {
-  return boxBetween(boxExtent(point, miles), sql`${profiles.latitude}`, sql`${profiles.longitude}`);
+  const box = boxExtent(point, miles);
+  const plain = boxBetween(box, sql`${profiles.latitude}`, sql`${profiles.longitude}`);
+  const squares = squaresOf(box);
+  if (squares.length > MOST_CELLS) return plain;
+  return sql`${geoCell(profiles.latitude, profiles.longitude)} = any(${squareList(squares)}) and ${plain}`;
+}
+
+/** Performers at exactly this point (a city's own, who share its coordinates), as the coordinates index finds them. */
+export function atPointSql(point: Point): SQL {
+  const square = Math.floor(point.latitude) * 1000 + Math.floor(point.longitude);
+  return sql`${geoCell(profiles.latitude, profiles.longitude)} = ${sql.raw(String(square))}
+    and ${profiles.latitude} = ${literal(point.latitude)} and ${profiles.longitude} = ${literal(point.longitude)}`;
 }
 
 /**
- * Beyond it a box's squares are not worth listing: only a box near the pole with a long reach
- * (Alaska, 150 miles: about 200) comes close.
+ * Beyond it a box's squares are not worth listing to the words-and-place index: only a box near
+ * the pole with a long reach (Alaska, 150 miles: about 200) comes close.
  */
 const MOST_SQUARES = 400;
 
@@ -82,11 +111,8 @@ const MOST_SQUARES = 400;
  */
 export function wordsAreaSql(point: Point, miles: number): SQL {
   const box = boxExtent(point, miles);
-  const squares: number[] = [];
-  for (let lat = Math.floor(box.south); lat <= Math.floor(box.north); lat++) {
-    for (let lon = Math.floor(box.west); lon <= Math.floor(box.east); lon++) squares.push(lat * 1000 + lon);
-  }
+  const squares = squaresOf(box);
   if (squares.length > MOST_SQUARES) return boxSql(point, miles);
   const tested = boxBetween(box, sql`(${profiles.latitude} + 0)`, sql`(${profiles.longitude} + 0)`);
-  return sql`${geoSquare(profiles.latitude, profiles.longitude)} && ${sql.raw(`'{${squares.join(",")}}'::int[]`)} and ${tested}`;
+  return sql`${geoSquare(profiles.latitude, profiles.longitude)} && ${squareList(squares)} and ${tested}`;
 }
