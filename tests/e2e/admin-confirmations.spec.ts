@@ -105,3 +105,32 @@ test("on a phone the admin rejects an application with a reason, which the appli
   );
   expect(mail.replyTo).toMatch(/^support@/);
 });
+
+test.describe("on a wide screen", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("the list's Deactivate asks for the reason too, and its Undo is offered for ten seconds", async ({ page }, testInfo) => {
+    const { lapsed } = adminFixturesFor(testInfo.retry);
+    await page.clock.install();
+    await signInAs(page, ACCOUNTS.admin.email, "/admin?tab=profiles");
+    await search(page, "profiles", lapsed.displayName);
+    const row = page.getByTestId("profile-row").filter({ hasText: lapsed.displayName });
+    await row.getByRole("button", { name: `Deactivate profile ${lapsed.displayName}` }).click();
+    const dialog = page.getByRole("dialog", { name: "Deactivate this profile?" });
+    await dialog.getByLabel("Reason").fill("the phone number in the bio is not allowed");
+    await dialog.getByRole("button", { name: "Deactivate" }).click();
+
+    const done = toast(page, "Profile deactivated successfully");
+    await expect(done.getByRole("button", { name: "Undo" })).toBeVisible();
+    await expect(row.getByText("Inactive", { exact: true }).filter({ visible: true })).toBeVisible();
+    // Ten seconds on the page's clock later, the offer is gone and the profile stays inactive.
+    await page.clock.runFor(11_000);
+    await expect(done).toHaveCount(0);
+    await expect(row.getByText("Inactive", { exact: true }).filter({ visible: true })).toBeVisible();
+
+    // Activate acts at once (no question) and takes back the mail still waiting.
+    await row.getByRole("button", { name: `Activate profile ${lapsed.displayName}` }).click();
+    await expect(toast(page, "Profile activated successfully")).toBeVisible();
+    await expect(row.getByRole("button", { name: `Deactivate profile ${lapsed.displayName}` })).toBeVisible();
+  });
+});

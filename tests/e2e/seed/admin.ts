@@ -23,6 +23,8 @@ export const ADMIN_FIXTURES = {
   nojsRequest: { fullName: "Noel Nojsworth", email: "noel.nojsworth@example.com" },
   /** Listed and paid: the admin deactivates it on a phone with a reason, then undoes it. */
   paused: { id: "e2e-admin-paused", email: "tidal.tess@example.com", displayName: "Tidal Tess", city: "Bath" },
+  /** Listed and paid: deactivated from the desktop list, the Undo left to lapse, then activated. */
+  lapsed: { id: "e2e-admin-lapsed", email: "coral.cody@example.com", displayName: "Coral Cody", city: "Rockland" },
   /** An application the admin rejects on a phone with a reason. */
   rejected: { fullName: "Rhea Rejectwell", email: "rhea.rejectwell@example.com" },
 } as const;
@@ -42,6 +44,7 @@ export const ADMIN_RETRY_FIXTURES = {
   },
   nojsRequest: { fullName: "Noelle Nojsworth", email: "noelle.nojsworth@example.com" },
   paused: { id: "e2e-admin-paused-retry", email: "tidal.theo@example.com", displayName: "Tidal Theo", city: "Bath" },
+  lapsed: { id: "e2e-admin-lapsed-retry", email: "coral.cora@example.com", displayName: "Coral Cora", city: "Rockland" },
   rejected: { fullName: "Rhett Rejectwell", email: "rhett.rejectwell@example.com" },
 } as const;
 
@@ -58,8 +61,8 @@ function nextYear(): string {
 
 export async function seedAdmin({ db }: E2ESeedContext) {
   const password = await hashPassword(ACCOUNTS_PASSWORD);
-  for (const { listed, doomed, message, nojsRequest, paused, rejected } of [ADMIN_FIXTURES, ADMIN_RETRY_FIXTURES]) {
-    for (const { id, email } of [listed, doomed, paused]) {
+  for (const { listed, doomed, message, nojsRequest, paused, lapsed, rejected } of [ADMIN_FIXTURES, ADMIN_RETRY_FIXTURES]) {
+    for (const { id, email } of [listed, doomed, paused, lapsed]) {
       await db.insert(user).values({ id, email, name: "", emailVerified: true });
       await db.insert(account).values({ id: `${id}-credential`, accountId: id, providerId: "credential", userId: id, password });
     }
@@ -74,16 +77,18 @@ export async function seedAdmin({ db }: E2ESeedContext) {
       paymentExpiry: nextYear(),
     });
     await db.insert(profileCategories).values({ profileId: listed.id, category: "Hero" });
-    await db.insert(profiles).values({
-      id: paused.id,
-      displayName: paused.displayName,
-      bio: `${paused.displayName} is a mermaid who sings sea shanties at pool parties and aquarium days along the Maine coast.`,
-      state: "ME",
-      city: paused.city,
-      contactEmail: paused.email,
-      paymentStatus: "paid",
-      paymentExpiry: nextYear(),
-    });
+    for (const performer of [paused, lapsed]) {
+      await db.insert(profiles).values({
+        id: performer.id,
+        displayName: performer.displayName,
+        bio: `${performer.displayName} is a mermaid who sings sea shanties at pool parties and aquarium days along the Maine coast.`,
+        state: "ME",
+        city: performer.city,
+        contactEmail: performer.email,
+        paymentStatus: "paid",
+        paymentExpiry: nextYear(),
+      });
+    }
     await db.insert(profiles).values({ id: doomed.id, displayName: doomed.displayName, state: "ME", city: "Bangor", contactEmail: doomed.email });
     await db.insert(contactMessages).values({
       ...message,
