@@ -172,4 +172,18 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(/\/dashboard\?checkout=canceled$/);
     await expect(page.getByText("Checkout canceled")).toBeVisible();
   });
+
+  test("the free year's one-tap application is a plain form post too, its answers kept and checked by the server", async ({ page }, testInfo) => {
+    const performer = testInfo.retry === 0 ? SUBSCRIPTION_ACCOUNTS.freeYearNoScript : SUBSCRIPTION_ACCOUNTS.freeYearNoScriptRetry;
+    await signInAs(page, performer.email, "/dashboard/subscription");
+    const offer = page.getByTestId("free-year-offer");
+    await offer.getByLabel("How long have you been performing?").selectOption("1-3");
+    await offer.getByRole("button", { name: "Submit Application" }).click();
+    await expect(offer.getByText("Please select an option", { exact: true })).toHaveCount(1);
+    await expect(offer.getByLabel("How long have you been performing?")).toHaveValue("1-3");
+    await offer.getByRole("group", { name: /paid events/ }).getByLabel("No").check();
+    await offer.getByRole("button", { name: "Submit Application" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId("free-year-status")).toContainText("Under review: we answer within 1–2 business days");
+  });
 });

@@ -18,6 +18,9 @@ export const SUBSCRIPTION_ACCOUNTS = {
   /** Complete and unpaid, with a name and a travel range: the free year offered first, applied for in one tap. */
   freeYear: { id: "e2e-subscription-free-year", email: "subscription-free-year@example.com", displayName: "Prairie Paladin" },
   freeYearRetry: { id: "e2e-subscription-free-year-retry", email: "subscription-free-year-retry@example.com", displayName: "Prairie Pilgrim" },
+  /** The same application without JavaScript (and its retry). */
+  freeYearNoScript: { id: "e2e-subscription-free-year-nojs", email: "subscription-free-year-nojs@example.com", displayName: "Prairie Page" },
+  freeYearNoScriptRetry: { id: "e2e-subscription-free-year-nojs-retry", email: "subscription-free-year-nojs-retry@example.com", displayName: "Prairie Poet" },
 } as const;
 
 /** The free-year accounts' full name (the one-tap application does not ask it). */
