@@ -7,8 +7,6 @@ import { STATE_ABBREVIATIONS } from "./us-states";
 // Messages are the product spec's, word for word; optional fields left empty are stored as null.
 
 export const APPLICATION_SENT = "Application submitted successfully! We'll review it and get back to you soon.";
-// Defined beside the page's other texts, so the page needs no Zod to show it.
-export { APPLICATION_FAILED } from "./free-listing-view";
 
 const optionalText = (max: number, lines: "one" | "many" = "many") =>
   (lines === "one" ? oneLine : multiLine)(z.string().trim().max(max, `Please keep this under ${max} characters`)).transform(

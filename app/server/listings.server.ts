@@ -1,13 +1,13 @@
 import { FREE_LISTING_SPOTS } from "~/lib/constants";
 import { formInput, type PublicFormResult } from "~/lib/form";
 import {
-  APPLICATION_FAILED,
   APPLICATION_SENT,
   freeListingSchema,
   type FreeListingActionResult,
   type FreeListingInput,
 } from "~/lib/free-listing-schema";
 import {
+  APPLICATION_FAILED,
   ALREADY_APPLIED_MESSAGE,
   ALREADY_GRANTED_MESSAGE,
   BETA_FULL_MESSAGE,
