@@ -541,7 +541,11 @@ export const searchTerms = pgTable(
   {
     term: text("term").primaryKey(),
   },
-  (t) => [index("search_terms_trgm_idx").using("gin", sql`${t.term} gin_trgm_ops`)],
+  (t) => [
+    index("search_terms_trgm_idx").using("gin", sql`${t.term} gin_trgm_ops`),
+    // By stem (migration 0028): whether any performer wrote a dictionary phrase's word (search/absent-words.server.ts).
+    index("search_terms_lexeme_idx").on(sql`to_tsvector('english'::regconfig, ${t.term})`),
+  ],
 );
 
 // One-time tokens already spent (inquiry captchas), kept until they would have expired anyway.

@@ -70,18 +70,36 @@ export function kindredTexts(entry: DictionaryEntry, reach: CategoryReach): stri
   return relatedEntriesOf(entry).flatMap((kin) => [kin.label, ...kin.descriptions]);
 }
 
+/** Everything an entry may be written as, at a reach. */
+function entryTexts(entry: DictionaryEntry, reach: CategoryReach): string[] {
+  return [entry.label, ...entry.variants, ...entry.descriptions, ...(entry.includes ?? []), ...categoriesOf(entry, reach), ...kindredTexts(entry, reach)];
+}
+
+/** The entry's phrases of two words or more at the widest reach, as words: those whose words are checked against the vocabulary (absent-words.server.ts). */
+export function entryPhrases(entry: DictionaryEntry): string[][] {
+  return entryTexts(entry, "related")
+    .map(tokens)
+    .filter((words) => words.length > 1);
+}
+
 /** One group as a to_tsquery() expression. */
 export function groupTsquery(group: QueryGroup, reach: CategoryReach): string {
-  const alternatives = new Map<string, string>([[pluralKey(group.words), typedPart(group)]]);
+  const typed = typedPart(group);
+  const alternatives = new Map<string, string>([[pluralKey(group.words), typed]]);
   for (const entry of group.entries) {
-    const texts = [entry.label, ...entry.variants, ...entry.descriptions, ...(entry.includes ?? []), ...categoriesOf(entry, reach), ...kindredTexts(entry, reach)];
-    for (const text of texts) {
+    for (const text of entryTexts(entry, reach)) {
       const words = tokens(text);
       const key = pluralKey(words);
       if (words.length > 0 && !coveredByTyped(group, words) && !alternatives.has(key)) alternatives.set(key, words.join(" <-> "));
     }
   }
-  const list = cheapestFirst([...alternatives.values()].slice(0, MAX_ALTERNATIVES));
+  // A phrase with a word nobody wrote matches nobody; left in, the index would still read the
+  // postings of its other words (absent-words.server.ts). Left out after the limit, so the query
+  // matches exactly what it did with it.
+  const absent = new Set(group.absent ?? []);
+  const list = cheapestFirst([...alternatives.values()].slice(0, MAX_ALTERNATIVES)).filter(
+    (alternative) => alternative === typed || !alternative.split(" <-> ").some((word) => absent.has(word)),
+  );
   return list.length === 1 ? list[0] : `(${list.map((a) => `(${a})`).join(" | ")})`;
 }
 

@@ -18,6 +18,7 @@ import { readPage, type Paged } from "./page.server";
 import type { SearchInput } from "./query.server";
 import { rankings, type Ranking } from "./rank.server";
 import { understandQuery, type UnderstoodQuery } from "./understand.server";
+import { withAbsentWords } from "./absent-words.server";
 import { lookupZip, type Point } from "./zip.server";
 
 export { MAX_COUNTED } from "./page.server";
@@ -147,8 +148,9 @@ export async function searchProfiles(db: Executor, input: SearchInput, options: 
   const today = options.today ?? todayIso();
   const refinements = input.refinements ?? NO_REFINEMENTS;
 
-  // 1. Understand the words.
-  const understood = await understandQuery(db, input);
+  // 1. Understand the words (and which of their phrases nobody wrote, left out of the text query).
+  const reading = await understandQuery(db, input);
+  const understood = { ...reading, groups: await withAbsentWords(db, reading.groups) };
   const outcome: SearchOutcome = {
     input,
     idle: false,

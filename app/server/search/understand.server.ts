@@ -27,6 +27,11 @@ export interface QueryGroup {
    * prefix, which finds the same performers faster (whole-words.server.ts).
    */
   whole?: readonly string[];
+  /**
+   * Words of the entries' phrases that no performer wrote (by stem): a phrase holding one cannot
+   * match and is left out of the text query (absent-words.server.ts, withAbsentWords).
+   */
+  absent?: readonly string[];
 }
 
 export interface UnderstoodQuery {
