@@ -1,14 +1,4 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { eq, sql } from "drizzle-orm";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
 import { describe, expect, it } from "vitest";
 import type { Audience } from "~/lib/audience";
 import { ADULT_THEMES_NEED_ADULTS, AUDIENCE_REQUIRED, BOTH_AUDIENCE_CATEGORIES } from "~/lib/audience-rules";
@@ -21,6 +11,7 @@ import { cardsForIds, getPublicProfile } from "~/server/directory.server";
 import { readFlash } from "~/server/flash.server";
 import { saveProfile } from "~/server/profile-editor.server";
 import { postgresUrl } from "../helpers/db";
+import { migratedAfter } from "../helpers/migrated-after";
 import {
   call,
   cookieFrom,
@@ -264,75 +255,21 @@ describe(`migration 0017's reading of older profiles (${ENGINE})`, () => {
     { id: "old-open", categories: ["Cosplay"], familyFriendlyOnly: false, adultThemesOk: true, expected: null },
   ];
 
-  /** The migrations folder as it stood at 0016: the same files, the journal cut after it. */
-  function foldersUpTo0016(): { partial: string; full: string } {
-    const full = path.resolve(import.meta.dirname, "../../drizzle");
-    const partial = fs.mkdtempSync(path.join(os.tmpdir(), "cc-migrations-0016-"));
-    fs.cpSync(full, partial, { recursive: true });
-    const journalFile = path.join(partial, "meta", "_journal.json");
-    const journal = JSON.parse(fs.readFileSync(journalFile, "utf8")) as { entries: { idx: number; tag: string }[] };
-    journal.entries = journal.entries.filter((entry) => entry.idx <= 16);
-    expect(journal.entries.at(-1)?.tag).toBe("0016_email_confirmation");
-    fs.writeFileSync(journalFile, JSON.stringify(journal));
-    return { partial, full };
-  }
-
-  /** Runs statements on a database of its own: migrated to 0016, then `after()`, then the rest. */
-  async function withDatabaseAt0016(
-    seed: (run: (statement: string, params?: unknown[]) => Promise<Record<string, unknown>[]>) => Promise<void>,
-  ): Promise<(statement: string) => Promise<Record<string, unknown>[]>> {
-    const { partial, full } = foldersUpTo0016();
-    const url = postgresUrl();
-    if (!url) {
-      const client = await PGlite.create({ extensions: { pg_trgm } });
-      await migratePglite(drizzlePglite(client), { migrationsFolder: partial });
-      const run = async (statement: string, params: unknown[] = []) => (await client.query<Record<string, unknown>>(statement, params)).rows;
-      await seed(run);
-      await migratePglite(drizzlePglite(client), { migrationsFolder: full });
-      const rows = async (statement: string) => run(statement);
-      onClose.push(() => client.close());
-      return rows;
-    }
-    const name = `cc_audience_mig_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const dbUrl = new URL(url);
-    dbUrl.pathname = `/${name}`;
-    const client = new pg.Client({ connectionString: dbUrl.toString() });
-    await client.connect();
-    await migratePg(drizzlePg(client), { migrationsFolder: partial });
-    const run = async (statement: string, params: unknown[] = []) => (await client.query(statement, params)).rows as Record<string, unknown>[];
-    await seed(run);
-    await migratePg(drizzlePg(client), { migrationsFolder: full });
-    onClose.push(async () => {
-      await client.end();
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    });
-    return (statement: string) => run(statement);
-  }
-
-  const onClose: (() => Promise<void>)[] = [];
-
   it("answers where the old fields agree, leaves the rest unknown, and makes family-friendly follow", { timeout: 120_000 }, async () => {
+    const database = await migratedAfter("0016_email_confirmation", async (run) => {
+      for (const old of OLD_PROFILES) {
+        await run(`insert into "user" (id, name, email) values ($1, $1, $2)`, [old.id, `${old.id}@example.com`]);
+        await run(
+          `insert into profiles (id, display_name, state, city, is_active, payment_status, payment_expiry, family_friendly_only, adult_themes_ok)
+           values ($1, $1, 'TX', 'Austin', true, 'paid', '2999-12-31', $2, $3)`,
+          [old.id, old.familyFriendlyOnly, old.adultThemesOk],
+        );
+        for (const category of old.categories) await run(`insert into profile_categories (profile_id, category) values ($1, $2)`, [old.id, category]);
+      }
+    });
     try {
-      const query = await withDatabaseAt0016(async (run) => {
-        for (const old of OLD_PROFILES) {
-          await run(`insert into "user" (id, name, email) values ($1, $1, $2)`, [old.id, `${old.id}@example.com`]);
-          await run(
-            `insert into profiles (id, display_name, state, city, is_active, payment_status, payment_expiry, family_friendly_only, adult_themes_ok)
-             values ($1, $1, 'TX', 'Austin', true, 'paid', '2999-12-31', $2, $3)`,
-            [old.id, old.familyFriendlyOnly, old.adultThemesOk],
-          );
-          for (const category of old.categories) await run(`insert into profile_categories (profile_id, category) values ($1, $2)`, [old.id, category]);
-        }
-      });
-      const rows = await query(
-        `select p.id, p.audience, p.family_friendly_only, p.adult_themes_ok, s.audience as listed_audience
+      const rows = await database.run(
+        `select p.id, p.audience, p.family_friendly_only, p.adult_themes_ok, s.audience as listed_audience, s.categories as listed_categories
          from profiles p join profile_search s on s.id = p.id order by p.id`,
       );
       const byId = new Map(rows.map((row) => [row.id as string, row]));
@@ -344,9 +281,11 @@ describe(`migration 0017's reading of older profiles (${ENGINE})`, () => {
         // Family-friendly follows an inferred answer; an unknown one keeps what the performer ticked.
         expect(row.family_friendly_only).toBe(old.expected === null ? old.familyFriendlyOnly : old.expected !== "adults");
         expect(row.adult_themes_ok).toBe(old.adultThemesOk);
+        // Migration 0027 copied the categories written before it.
+        expect(row.listed_categories).toEqual([...old.categories].sort());
       }
     } finally {
-      for (const close of onClose.splice(0)) await close();
+      await database.close();
     }
   });
 });

@@ -1,14 +1,4 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { eq } from "drizzle-orm";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ONE_TAP_INTENT, questionsToAsk } from "~/lib/free-listing-one-tap";
 import { APPLICATION_SENT, type FreeListingActionResult } from "~/lib/free-listing-schema";
@@ -37,6 +27,7 @@ import type { AppServices } from "~/server/services.server";
 import type { SubscriptionPageData } from "~/server/subscription.server";
 import { publicProfileCondition, todayIso } from "~/server/visibility.server";
 import { createTestDatabase, postgresUrl, type TestDatabase } from "../helpers/db";
+import { migratedAfter, type Run } from "../helpers/migrated-after";
 import { call, cookieFrom, createAccount, getRequest, postRequest, PUBLIC_URL, sessionCookie, testServices } from "./accounts-fixtures";
 import { createRequest } from "./admin-fixtures";
 
@@ -384,63 +375,22 @@ describe(`the free year before the price (${process.env.TEST_DATABASE_URL ? "pos
 // Migration 0025 on grants approved before it: a database migrated as far as 0024 (the migrations
 // folder with its journal cut there) is given grants as they stood, then migrated the rest of the way.
 describe(`migration 0025's grants (${postgresUrl() ? "postgres" : "pglite"})`, () => {
-  type Run = (statement: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
   const onClose: (() => Promise<void>)[] = [];
   afterAll(async () => {
     for (const close of onClose) await close();
   });
 
-  function foldersUpTo0024(): { partial: string; full: string } {
-    const full = path.resolve(import.meta.dirname, "../../drizzle");
-    const partial = fs.mkdtempSync(path.join(os.tmpdir(), "cc-migrations-0024-"));
-    fs.cpSync(full, partial, { recursive: true });
-    const journalFile = path.join(partial, "meta", "_journal.json");
-    const journal = JSON.parse(fs.readFileSync(journalFile, "utf8")) as { entries: { idx: number; tag: string }[] };
-    journal.entries = journal.entries.filter((entry) => entry.idx <= 24);
-    expect(journal.entries.at(-1)?.tag).toBe("0024_admin_reasons_undo");
-    fs.writeFileSync(journalFile, JSON.stringify(journal));
-    return { partial, full };
-  }
-
-  async function migratedAfter(seed: (run: Run) => Promise<void>): Promise<Run> {
-    const { partial, full } = foldersUpTo0024();
-    const url = postgresUrl();
-    if (!url) {
-      const client = await PGlite.create({ extensions: { pg_trgm } });
-      onClose.push(() => client.close());
-      await migratePglite(drizzlePglite(client), { migrationsFolder: partial });
-      const run: Run = async (statement, params = []) => (await client.query<Record<string, unknown>>(statement, params)).rows;
-      await seed(run);
-      await migratePglite(drizzlePglite(client), { migrationsFolder: full });
-      return run;
-    }
-    const name = `cc_free_year_mig_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const dbUrl = new URL(url);
-    dbUrl.pathname = `/${name}`;
-    const client = new pg.Client({ connectionString: dbUrl.toString() });
-    await client.connect();
-    onClose.push(async () => {
-      await client.end();
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    });
-    await migratePg(drizzlePg(client), { migrationsFolder: partial });
-    const run: Run = async (statement, params = []) => (await client.query(statement, params)).rows as Record<string, unknown>[];
-    await seed(run);
-    await migratePg(drizzlePg(client), { migrationsFolder: full });
-    return run;
+  /** Grants as they stood at 0024, then migrated the rest of the way. */
+  async function grantsMigratedFrom0024(seed: (run: Run) => Promise<void>): Promise<Run> {
+    const database = await migratedAfter("0024_admin_reasons_undo", seed);
+    onClose.push(() => database.close());
+    return database.run;
   }
 
   it("gives a year that never went live its whole year back, and keeps a live one's dates", { timeout: 120_000 }, async () => {
     const start = todayIso(new Date(Date.now() - 40 * 86_400_000));
     const end = addMonths(start, 12);
-    const run = await migratedAfter(async (run) => {
+    const run = await grantsMigratedFrom0024(async (run) => {
       for (const id of ["live", "unnamed"]) {
         await run(`insert into "user" (id, name, email, email_verified) values ($1, '', $2, true)`, [id, `${id}@example.com`]);
       }
