@@ -3,12 +3,12 @@ import path from "node:path";
 import fs from "node:fs";
 import type { Server } from "node:http";
 import type { ServerBuild } from "react-router";
-import { ConfigError, loadConfig, type AppConfig } from "./app/server/config.server";
+import { ConfigError, loadConfig, type AppConfig } from "./app/server/platform/config.server";
 import { acquireDataDirLock, DataDirLockedError } from "./app/server/db/pglite-lock.server";
 import type { AppBuild } from "./app/server/http/app.server";
 import type { Scheduler } from "./app/server/jobs/scheduler.server";
-import type { Logger } from "./app/server/logger.server";
-import type { AppServices } from "./app/server/services.server";
+import type { Logger } from "./app/server/platform/logger.server";
+import type { AppServices } from "./app/server/platform/services.server";
 
 // The production entry point: reads the configuration, builds the services, serves the app
 // (app/server/http/app.server.ts), runs the jobs, and shuts down gracefully on SIGTERM/SIGINT.
@@ -30,15 +30,15 @@ async function main() {
     return;
   }
   // A worker of the primary below: the primary sums every worker's figures for a scrape.
-  const clusterMetrics = cluster.isWorker && config.metricsToken ? await import("./app/server/metrics-cluster.server") : null;
+  const clusterMetrics = cluster.isWorker && config.metricsToken ? await import("./app/server/platform/metrics-cluster.server") : null;
   clusterMetrics?.reportToPrimary();
   // Loaded only once the configuration is known to be good, so a mistake is reported in a moment.
   const [{ createApp }, { appJobs }, { startScheduler }, { createLogger }, { createServices }] = await Promise.all([
     import("./app/server/http/app.server"),
     import("./app/server/jobs/index.server"),
     import("./app/server/jobs/scheduler.server"),
-    import("./app/server/logger.server"),
-    import("./app/server/services.server"),
+    import("./app/server/platform/logger.server"),
+    import("./app/server/platform/services.server"),
   ]);
   // Workers share the primary's output: each line says which process wrote it.
   const logger = cluster.isWorker ? createLogger(config.logLevel).child({ pid: process.pid }) : createLogger(config.logLevel);
@@ -77,7 +77,7 @@ async function main() {
  */
 function warmTileCounts(services: AppServices, logger: Logger) {
   const started = Date.now();
-  void import("./app/server/parent-tiles.server")
+  void import("./app/server/directory/parent-tiles.server")
     .then(({ parentTileCounts }) => parentTileCounts(services.db))
     .then(
       () => logger.info({ ms: Date.now() - started }, "tile counts warmed"),
@@ -98,9 +98,9 @@ const WORKER_RESTART_MAX_DELAY_MS = 30_000;
  * whichever of them answers a scrape of /metrics.
  */
 async function runPrimary(config: AppConfig) {
-  const { createLogger } = await import("./app/server/logger.server");
+  const { createLogger } = await import("./app/server/platform/logger.server");
   const logger = createLogger(config.logLevel);
-  if (config.metricsToken) (await import("./app/server/metrics-cluster.server")).aggregateWorkerMetrics(logger);
+  if (config.metricsToken) (await import("./app/server/platform/metrics-cluster.server")).aggregateWorkerMetrics(logger);
   const slots = new Map<Worker, { slot: number; startedAt: number }>();
   const restartDelay = new Map<number, number>();
   let stopping = false;
@@ -238,7 +238,7 @@ async function shutDown(
 main().catch(async (error: unknown) => {
   // Through the logger, like every other error: a failed query's message carries its parameters.
   try {
-    const { createLogger } = await import("./app/server/logger.server");
+    const { createLogger } = await import("./app/server/platform/logger.server");
     createLogger("info").fatal({ err: error }, "start-up failed");
   } catch {
     console.error(error instanceof Error ? error.name : "start-up failed");

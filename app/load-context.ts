@@ -1,4 +1,4 @@
-import type { AppServices } from "./server/services.server";
+import type { AppServices } from "./server/platform/services.server";
 
 declare module "react-router" {
   // Loaders and actions receive the process's services as `context`.

@@ -21,7 +21,7 @@ import { errorTitle } from "~/components/layout/error-text";
 import { CspNonce } from "~/lib/csp-nonce";
 import { replayEarlyInput } from "~/lib/early-input";
 import { getSessionUser } from "~/server/auth/auth.server";
-import { readFlash } from "~/server/flash.server";
+import { readFlash } from "~/server/http/flash.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getSessionUser(context, request);

@@ -21,7 +21,7 @@ import { grantAdmin } from "~/server/auth/accounts.server";
 import { openDatabase, type Database, type Db } from "~/server/db/client.server";
 import { schema } from "~/server/db/schema";
 import { rowsOf } from "~/server/search/rows.server";
-import type { AppServices } from "~/server/services.server";
+import type { AppServices } from "~/server/platform/services.server";
 import { call, createAccount, getRequest, sessionCookie, testServices } from "../tests/server/accounts-fixtures";
 import { createScratchDatabase, percentile, type ScratchDatabase } from "./lib/bench";
 

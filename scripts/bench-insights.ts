@@ -22,13 +22,13 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import pino from "pino";
 import * as countRoute from "~/routes/insights.count";
-import { loadConfig } from "~/server/config.server";
+import { loadConfig } from "~/server/platform/config.server";
 import { openDatabase, type Db } from "~/server/db/client.server";
 import { schema } from "~/server/db/schema";
 import { createInsightsCounter } from "~/server/insights/counter.server";
 import { loadInsights } from "~/server/insights/dashboard-insights.server";
 import { yearNumbers } from "~/server/insights/stats.server";
-import { createServices } from "~/server/services.server";
+import { createServices } from "~/server/platform/services.server";
 import { createScratchDatabase, percentile } from "./lib/bench";
 import { parseOrExit, wholeNumberOption } from "./lib/command-line";
 

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { loadConfig } from "~/server/config.server";
+import { loadConfig } from "~/server/platform/config.server";
 import { childProcessesRunning } from "../tests/helpers/child-processes";
 import { demoAuthSecret, demoServerEnv } from "./demo";
 

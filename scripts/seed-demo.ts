@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { ConfigError, loadConfig } from "~/server/config.server";
+import { ConfigError, loadConfig } from "~/server/platform/config.server";
 import { DataDirLockedError } from "~/server/db/pglite-lock.server";
 import { openDatabase } from "~/server/db/client.server";
 import { createStorage } from "~/server/storage/index.server";

@@ -5,7 +5,7 @@ import { stateName } from "./us-state-names";
 // The directory's filters live in the address bar: `state` (or the /browse/{stateAbbr} path),
 // `city`, repeated `category`, the refinements (budget, audience, size, sort, distance: see
 // ./listing-refinements) and `page`. This module builds those addresses (pages link with it);
-// reading them back is the server's job (app/server/directory-filters.server.ts), so the browser
+// reading them back is the server's job (app/server/directory/directory-filters.server.ts), so the browser
 // never loads the state and city lists or Zod to build a link.
 
 /**

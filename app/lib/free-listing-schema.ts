@@ -42,7 +42,7 @@ export type FreeListingInput = z.infer<typeof freeListingSchema>;
 /** The form's text exactly as typed. */
 export type FreeListingValues = FormValues<typeof freeListingSchema>;
 
-/** What the /free-listing action answers (app/server/listings.server.ts). */
+/** What the /free-listing action answers (app/server/free-listing/listings.server.ts). */
 export type FreeListingActionResult =
   | { ok: true; message: string; submittedAt: number }
   | { ok: false; errors: Record<string, string>; message?: string; values: FreeListingValues };

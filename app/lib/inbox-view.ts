@@ -1,4 +1,4 @@
-// Shapes the dashboard's loader hands to the browser for the inbox (built in app/server/inbox.server.ts).
+// Shapes the dashboard's loader hands to the browser for the inbox (built in app/server/inquiries/inbox.server.ts).
 
 /** One row of the inbox list. */
 export interface InquiryRow {

@@ -146,7 +146,7 @@ export interface InquiryFailure<Values = InquiryValues> {
   captcha: Captcha;
 }
 
-/** What the profile page's action answers to an inquiry (app/server/inquiries.server.ts). */
+/** What the profile page's action answers to an inquiry (app/server/inquiries/inquiries.server.ts). */
 export type InquiryActionResult =
   | {
       ok: true;

@@ -4,7 +4,7 @@ import { stateName } from "./us-state-names";
 // asks for at a party, each a plain search through the dictionary (app/lib/data/search-dictionary.ts
 // knows every query below), with its own picture (public/images/tiles, drawn by
 // scripts/art/tiles.ts) and how many performers that search finds. The server
-// (app/server/parent-tiles.server.ts) hands the page each tile ready to show (TilesView), and
+// (app/server/directory/parent-tiles.server.ts) hands the page each tile ready to show (TilesView), and
 // /search/tiles the same for the place the visitor last searched, so the browser's code holds none
 // of the tiles' words, searches or sentences.
 

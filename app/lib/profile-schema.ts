@@ -259,7 +259,7 @@ export type ProfileErrors = Partial<Record<ProfileField, string>>;
 /**
  * Checks values the editor already holds (the browser's per-field checks, with a field's pending
  * change laid over the live form). A post is parsed with the server's profileFormSchema (this
- * schema plus the city check, app/server/profile-editor.server.ts), which reads it the same way.
+ * schema plus the city check, app/server/profiles/profile-editor.server.ts), which reads it the same way.
  */
 export function validateProfile(values: ProfileFormValues): FormResult<typeof profileSchema> {
   return parseValues(profileSchema, values);

@@ -5,7 +5,7 @@ import type { SocialLink } from "./social";
 // Kept free of runtime imports from the form schemas: cards on every public page import the
 // helpers below, and the schemas would bring Zod (about 23 KB) along with them.
 // Shapes of a performer's profile as the directory pages hand them from their loaders to the
-// browser (built in app/server/directory.server.ts and profile-editor.server.ts). Plain data only:
+// browser (built in app/server/directory/directory.server.ts and profile-editor.server.ts). Plain data only:
 // nothing here may carry a performer's contact email.
 
 export interface ImageSource {

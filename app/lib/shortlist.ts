@@ -162,7 +162,7 @@ export interface ShortlistFlags {
   performOutdoors: boolean;
 }
 
-/** One listed performer as /shortlist compares them (built in app/server/shortlist.server.ts). */
+/** One listed performer as /shortlist compares them (built in app/server/inquiries/shortlist.server.ts). */
 export interface ShortlistPerformer
   extends Pick<ProfileCardData, "id" | "displayName" | "city" | "state" | "priceMin" | "priceMax" | "categories" | "image"> {
   travelRadius: string;

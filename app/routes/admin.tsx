@@ -22,7 +22,7 @@ import { parseForm } from "~/lib/form";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { confirmationFor, handleAdminAction, loadAdminDashboard } from "~/server/admin/dashboard.server";
 import { requireAdmin } from "~/server/auth/auth.server";
-import { redirectWithFlash } from "~/server/flash.server";
+import { redirectWithFlash } from "~/server/http/flash.server";
 import { privateHeaders } from "~/server/http/cache-headers.server";
 
 // /admin: free-listing requests, messages, profiles and the searches that found nobody, each paged, filtered and searched on the

@@ -6,7 +6,7 @@ import { readPublicForm } from "~/lib/form";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { searchAlertSchema } from "~/lib/search-alert-schema";
 import { handleAlertSubscribe } from "~/server/alerts/subscribe.server";
-import { clientKey } from "~/server/client-key.server";
+import { clientKey } from "~/server/http/client-key.server";
 import { privateHeaders } from "~/server/http/cache-headers.server";
 
 // /alerts: where the "Tell me when a performer is listed" form posts. With JavaScript the search

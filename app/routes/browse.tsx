@@ -9,7 +9,7 @@ import { performersForPlace } from "~/lib/place-listing-view";
 import { listingPageJsonLd, type Crumb } from "~/lib/structured-data";
 import { stateName } from "~/lib/us-state-names";
 import { findState } from "~/lib/us-states";
-import { loadDirectoryListing } from "~/server/directory-listing.server";
+import { loadDirectoryListing } from "~/server/directory/directory-listing.server";
 import { cachedData, privateHeaders, routeCacheHeaders } from "~/server/http/cache-headers.server";
 
 // Serves /browse and /browse/{stateAbbr} (route ids "browse" and "browse-state").

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/captcha";
-import { issueCaptcha } from "~/server/captcha.server";
+import { issueCaptcha } from "~/server/inquiries/captcha.server";
 
 // A fresh math question for the inquiry form, fetched by the browser after the (cacheable) profile
 // page loads. Every answer is different, so nothing may store it.

@@ -6,7 +6,7 @@ import { CATEGORIES } from "~/lib/constants";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { breadcrumbJsonLd } from "~/lib/structured-data";
 import { cachedData, routeCacheHeaders } from "~/server/http/cache-headers.server";
-import { parentTiles } from "~/server/parent-tiles.server";
+import { parentTiles } from "~/server/directory/parent-tiles.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // The tiles in parents' words come first, counted nationwide (near the last searched place once in the browser).

@@ -9,7 +9,7 @@ import { categoryBlurb } from "~/lib/category-blurbs";
 import { categorySuggestions } from "~/lib/search-dictionary";
 import { SAMPLE_PROFILES } from "~/lib/sample-profiles";
 import { listingPageJsonLd } from "~/lib/structured-data";
-import { loadDirectoryListing } from "~/server/directory-listing.server";
+import { loadDirectoryListing } from "~/server/directory/directory-listing.server";
 import { cachedData, routeCacheHeaders } from "~/server/http/cache-headers.server";
 
 /** The router leaves an encoded slash as "%2F" inside a segment ("Anime%2FManga"). */

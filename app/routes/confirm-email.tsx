@@ -18,7 +18,7 @@ import {
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { getSessionUser, requireUser } from "~/server/auth/auth.server";
 import { confirmEmail, isEmailConfirmed, resendConfirmationMail } from "~/server/auth/email-confirmation.server";
-import { redirectWithFlash, type Flash } from "~/server/flash.server";
+import { redirectWithFlash, type Flash } from "~/server/http/flash.server";
 
 // The link in the confirmation mail (?token=...) and the "Resend email" button's action. A followed
 // link lands on the dashboard, or on sign-in for a visitor who is signed out (or signed in to

@@ -11,7 +11,7 @@ import { fieldBinder, useFieldErrors } from "~/components/ui/useFieldErrors";
 import { ACCOUNT_DELETION_TEXTS, DELETE_ACCOUNT_WORD, deleteAccountSchema } from "~/lib/account-deletion";
 import { parseForm, type FieldErrors } from "~/lib/form";
 import { pageMeta, siteFrom } from "~/lib/meta";
-import { deleteAccount } from "~/server/account-deletion.server";
+import { deleteAccount } from "~/server/profiles/account-deletion.server";
 import { checkCurrentPassword, signOut } from "~/server/auth/accounts.server";
 import { getSessionUser, requireUser } from "~/server/auth/auth.server";
 import { privateHeaders } from "~/server/http/cache-headers.server";
@@ -20,7 +20,7 @@ import { readListingStatus } from "~/server/payments/status.server";
 // /dashboard/delete-account: the performer deletes their own account by typing DELETE and their
 // password (an open session alone, on a shared or stolen device, is not enough). The password is
 // checked under the sign-in limits (checkCurrentPassword), so this form is no unlimited way to test
-// guesses. The work is deleteAccount (app/server/account-deletion.server.ts), the same code an
+// guesses. The work is deleteAccount (app/server/profiles/account-deletion.server.ts), the same code an
 // admin's profile deletion runs. Afterwards the person lands here signed out, on the page saying it is done.
 
 const DONE_PATH = "/dashboard/delete-account?done=1";

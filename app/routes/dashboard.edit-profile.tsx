@@ -10,8 +10,8 @@ import { pageMeta, siteFrom } from "~/lib/meta";
 import { parseForm } from "~/lib/form";
 import type { ProfileErrors, ProfileFormValues } from "~/lib/profile-schema";
 import { requireUser } from "~/server/auth/auth.server";
-import { redirectWithFlash } from "~/server/flash.server";
-import { loadProfileForEdit, profileFormSchema, resolveEditTarget, saveProfile } from "~/server/profile-editor.server";
+import { redirectWithFlash } from "~/server/http/flash.server";
+import { loadProfileForEdit, profileFormSchema, resolveEditTarget, saveProfile } from "~/server/profiles/profile-editor.server";
 
 const PROFILE_SAVED = "Profile updated successfully!";
 const PROFILE_SAVE_FAILED = "Failed to update profile";

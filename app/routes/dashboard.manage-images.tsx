@@ -10,7 +10,7 @@ import { parseForm } from "~/lib/form";
 import { IMAGE_MESSAGES, imageActionSchema, MAX_IMAGES_PER_PROFILE } from "~/lib/images";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { requireUser } from "~/server/auth/auth.server";
-import { redirectWithFlash, type Flash } from "~/server/flash.server";
+import { redirectWithFlash, type Flash } from "~/server/http/flash.server";
 import {
   deleteProfileImage,
   listProfileImages,

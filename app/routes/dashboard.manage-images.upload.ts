@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/dashboard.manage-images.upload";
 import { IMAGE_MESSAGES, type UploadResponse } from "~/lib/images";
 import { getSessionUser, signInRedirect } from "~/server/auth/auth.server";
-import { redirectWithFlash, type Flash } from "~/server/flash.server";
+import { redirectWithFlash, type Flash } from "~/server/http/flash.server";
 import { receiveImageUploads } from "~/server/images/upload.server";
 
 const PAGE = "/dashboard/manage-images";

@@ -11,7 +11,7 @@ import { pageMeta, siteFrom } from "~/lib/meta";
 import { missingListingFields } from "~/lib/profile-schema";
 import { requireUser } from "~/server/auth/auth.server";
 import { readListingStatus } from "~/server/payments/status.server";
-import { loadPreview } from "~/server/profile-editor.server";
+import { loadPreview } from "~/server/profiles/profile-editor.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireUser(context, request);

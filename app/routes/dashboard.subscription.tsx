@@ -18,12 +18,12 @@ import {
   type SubscriptionActionResult,
 } from "~/lib/subscription";
 import { requireUser } from "~/server/auth/auth.server";
-import { clientKey } from "~/server/client-key.server";
-import { redirectWithFlash } from "~/server/flash.server";
-import { applyFromProfile } from "~/server/free-listing-one-tap.server";
+import { clientKey } from "~/server/http/client-key.server";
+import { redirectWithFlash } from "~/server/http/flash.server";
+import { applyFromProfile } from "~/server/free-listing/free-listing-one-tap.server";
 import { openBillingPortal, startCheckout } from "~/server/payments/checkout.server";
 import { PaymentsError } from "~/server/payments/context.server";
-import { loadSubscriptionPage } from "~/server/subscription.server";
+import { loadSubscriptionPage } from "~/server/dashboard/subscription.server";
 
 const guard = { message: SUBSCRIPTION_SIGN_IN_NOTICE } as const;
 

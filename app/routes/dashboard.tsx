@@ -29,13 +29,13 @@ import { AUDIENCE_INTENT, audienceAnswerSchema } from "~/lib/audience-schema";
 import { parseForm } from "~/lib/form";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { requireUser } from "~/server/auth/auth.server";
-import { saveAudienceAnswer } from "~/server/audience.server";
-import { keepTravelRange, loadDashboard } from "~/server/dashboard.server";
-import { freeYearStatus } from "~/server/free-listing-applicant.server";
+import { saveAudienceAnswer } from "~/server/profiles/audience.server";
+import { keepTravelRange, loadDashboard } from "~/server/dashboard/dashboard.server";
+import { freeYearStatus } from "~/server/free-listing/free-listing-applicant.server";
 import { KEEP_TRAVEL_RANGE_INTENT, TRAVEL_RANGE_KEPT } from "~/lib/travel-range-check";
 import { syncAfterCheckout } from "~/server/payments/sync.server";
-import { redirectWithFlash } from "~/server/flash.server";
-import { deleteInquiry, markInquiryRead, noteInquiryOpened } from "~/server/inbox.server";
+import { redirectWithFlash } from "~/server/http/flash.server";
+import { deleteInquiry, markInquiryRead, noteInquiryOpened } from "~/server/inquiries/inbox.server";
 
 const LOAD_FAILED = "Failed to load inquiries";
 

@@ -10,10 +10,10 @@ import { freeListingSchema } from "~/lib/free-listing-schema";
 import type { FreeListingPageData } from "~/lib/free-listing-view";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { getSessionUser } from "~/server/auth/auth.server";
-import { readApplicant } from "~/server/free-listing-applicant.server";
+import { readApplicant } from "~/server/free-listing/free-listing-applicant.server";
 import { cachedData, FRESH_CACHE_CONTROL, privateHeaders, routeCacheHeaders } from "~/server/http/cache-headers.server";
-import { freeSpotsRemaining, handleFreeListing } from "~/server/listings.server";
-import { clientKey } from "~/server/client-key.server";
+import { freeSpotsRemaining, handleFreeListing } from "~/server/free-listing/listings.server";
+import { clientKey } from "~/server/http/client-key.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [account, spotsRemaining] = await Promise.all([getSessionUser(context, request), freeSpotsRemaining(context.db)]);

@@ -10,10 +10,10 @@ import { ProfileCard, ProfileGrid } from "~/components/profile/ProfileCard";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { SAMPLE_PROFILES } from "~/lib/sample-profiles";
 import { cityCountsByState } from "~/lib/us-states";
-import { countPublicProfilesByState, getFeaturedProfiles } from "~/server/directory.server";
+import { countPublicProfilesByState, getFeaturedProfiles } from "~/server/directory/directory.server";
 import { cachedData, FRESH_CACHE_CONTROL, routeCacheHeaders } from "~/server/http/cache-headers.server";
-import { freeSpotsRemaining } from "~/server/listings.server";
-import { parentTiles } from "~/server/parent-tiles.server";
+import { freeSpotsRemaining } from "~/server/free-listing/listings.server";
+import { parentTiles } from "~/server/directory/parent-tiles.server";
 import { SUBSCRIPTION_SIGN_IN_NOTICE } from "~/lib/subscription";
 
 const HOME_CATEGORIES = ["Hero", "Villain", "Anime/Manga"];

@@ -14,11 +14,11 @@ import { inquirySchema } from "~/lib/inquiry-schema";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { profileSeo } from "~/lib/structured-data";
 import { getSessionUser } from "~/server/auth/auth.server";
-import { getProfilePreview, getPublicProfile } from "~/server/directory.server";
+import { getProfilePreview, getPublicProfile } from "~/server/directory/directory.server";
 import { cachedData, FRESH_CACHE_CONTROL, privateHeaders, routeCacheHeaders } from "~/server/http/cache-headers.server";
-import { handleInquiry, isProfileId } from "~/server/inquiries.server";
-import { clientKey } from "~/server/client-key.server";
-import { similarPerformers } from "~/server/similar-performers.server";
+import { handleInquiry, isProfileId } from "~/server/inquiries/inquiries.server";
+import { clientKey } from "~/server/http/client-key.server";
+import { similarPerformers } from "~/server/directory/similar-performers.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = params.id;

@@ -9,7 +9,7 @@ import { parseForm } from "~/lib/form";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { resetLinkState, resetPassword } from "~/server/auth/accounts.server";
 import { AUTH_MESSAGES } from "~/server/auth/messages.server";
-import { redirectWithFlash } from "~/server/flash.server";
+import { redirectWithFlash } from "~/server/http/flash.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

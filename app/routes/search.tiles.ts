@@ -1,5 +1,5 @@
 import type { Route } from "./+types/search.tiles";
-import { parentTiles, readTilePlace } from "~/server/parent-tiles.server";
+import { parentTiles, readTilePlace } from "~/server/directory/parent-tiles.server";
 
 // The tiles' counts near one place (JSON), for a browser that remembers the place its visitor last
 // searched (app/lib/last-search-place.ts keeps it in the tab, never in a cookie). The pages with

@@ -6,9 +6,9 @@ import { shortlistInquirySchema } from "~/lib/inquiry-schema";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import type { ShortlistItem } from "~/lib/shortlist";
 import { cachedData, FRESH_CACHE_CONTROL, privateHeaders, routeCacheHeaders } from "~/server/http/cache-headers.server";
-import { handleShortlistInquiry } from "~/server/inquiries.server";
-import { clientKey } from "~/server/client-key.server";
-import { loadShortlist, parseShortlistIds } from "~/server/shortlist.server";
+import { handleShortlistInquiry } from "~/server/inquiries/inquiries.server";
+import { clientKey } from "~/server/http/client-key.server";
+import { loadShortlist, parseShortlistIds } from "~/server/inquiries/shortlist.server";
 
 // Each view loads on demand, so neither downloads the other's code. Neither has a Suspense boundary:
 // the server waits for them, and hydration keeps the server's HTML until they arrive (the own list's
@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return cachedData(request, { ids, items }, { cacheControl: FRESH_CACHE_CONTROL });
 }
 
-// "Ask them all": one inquiry to each chosen performer (app/server/inquiries.server.ts decides who
+// "Ask them all": one inquiry to each chosen performer (app/server/inquiries/inquiries.server.ts decides who
 // may be asked and how often). A form post's answer is never cached.
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readPublicForm(request, shortlistInquirySchema);

@@ -11,7 +11,7 @@ import { pageMeta, siteFrom } from "~/lib/meta";
 import { signIn, takeNewAccountEmail } from "~/server/auth/accounts.server";
 import { isAdmin, requireAnonymous } from "~/server/auth/auth.server";
 import { AUTH_MESSAGES } from "~/server/auth/messages.server";
-import { redirectWithFlash } from "~/server/flash.server";
+import { redirectWithFlash } from "~/server/http/flash.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

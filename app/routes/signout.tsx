@@ -3,7 +3,7 @@ import type { Route } from "./+types/signout";
 import { signOut } from "~/server/auth/accounts.server";
 import { getSessionUser } from "~/server/auth/auth.server";
 import { AUTH_MESSAGES } from "~/server/auth/messages.server";
-import { redirectWithFlash } from "~/server/flash.server";
+import { redirectWithFlash } from "~/server/http/flash.server";
 
 // Signing out is a POST only (the header's form): a link or an image on another site must not sign anyone out.
 export async function action({ request, context }: Route.ActionArgs) {

@@ -9,7 +9,7 @@ import { pageMeta, siteFrom } from "~/lib/meta";
 import { rememberNewAccountEmail, signUp } from "~/server/auth/accounts.server";
 import { requireAnonymous } from "~/server/auth/auth.server";
 import { AUTH_MESSAGES } from "~/server/auth/messages.server";
-import { redirectWithFlash } from "~/server/flash.server";
+import { redirectWithFlash } from "~/server/http/flash.server";
 
 function signInPath(redirectTo: string) {
   return redirectTo === DEFAULT_AFTER_SIGN_IN ? "/signin" : `/signin?redirectTo=${encodeURIComponent(redirectTo)}`;

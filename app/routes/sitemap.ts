@@ -1,5 +1,5 @@
 import type { Route } from "./+types/sitemap";
-import { buildSitemap } from "~/server/sitemap.server";
+import { buildSitemap } from "~/server/directory/sitemap.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const part = new URL(request.url).searchParams.get("part");

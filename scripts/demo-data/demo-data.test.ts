@@ -16,7 +16,7 @@ import { milesBetween } from "~/lib/geo";
 import { citiesOf, US_STATES } from "~/lib/us-states";
 import { findGazetteerCity } from "~/server/places/gazetteer.server";
 import { createAuth } from "~/server/auth/auth.server";
-import { loadConfig } from "~/server/config.server";
+import { loadConfig } from "~/server/platform/config.server";
 import {
   contactMessages,
   freeListingGrants,
@@ -28,11 +28,11 @@ import {
   user,
   userRoles,
 } from "~/server/db/schema";
-import { freeSpotsRemaining } from "~/server/listings.server";
+import { freeSpotsRemaining } from "~/server/free-listing/listings.server";
 import { loadInsights } from "~/server/insights/dashboard-insights.server";
 import { addMonths } from "~/server/payments/grants.server";
 import { createLocalStorage } from "~/server/storage/local.server";
-import { publicProfileCondition, todayIso } from "~/server/visibility.server";
+import { publicProfileCondition, todayIso } from "~/server/directory/visibility.server";
 
 const NOW = new Date("2025-06-01T12:00:00Z");
 

@@ -22,9 +22,9 @@ import { processImage, type ProcessedImage } from "~/server/images/process.serve
 import { addMonths } from "~/server/payments/grants.server";
 import { deleteStoredImage, storeRenditions, type StoredImage } from "~/server/images/store.server";
 import { refreshInquiryReadHours } from "~/server/insights/read-speed.server";
-import { refreshAllSearchDocuments } from "~/server/search-document.server";
+import { refreshAllSearchDocuments } from "~/server/profiles/search-document.server";
 import type { Storage } from "~/server/storage/storage.server";
-import { todayIso } from "~/server/visibility.server";
+import { todayIso } from "~/server/directory/visibility.server";
 
 // Writes the demo data set into a database and its pictures into a storage driver.
 

@@ -9,7 +9,7 @@ import { openDatabase, type Db } from "~/server/db/client.server";
 import { profileCategories, profiles } from "~/server/db/schema";
 import { zipTable } from "~/server/places/zip-table.server";
 import { createLocalStorage } from "~/server/storage/local.server";
-import { publicProfileCondition, todayIso } from "~/server/visibility.server";
+import { publicProfileCondition, todayIso } from "~/server/directory/visibility.server";
 import { startAppServer, type RunningServer } from "../../tests/helpers/app-server";
 import { seedDemo } from "../demo-data/seed";
 

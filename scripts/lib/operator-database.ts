@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from "~/server/config.server";
+import { ConfigError, loadConfig } from "~/server/platform/config.server";
 import { openDatabase, type Database } from "~/server/db/client.server";
 import { DataDirLockedError } from "~/server/db/pglite-lock.server";
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createAuth } from "~/server/auth/auth.server";
-import { loadConfig } from "~/server/config.server";
+import { loadConfig } from "~/server/platform/config.server";
 import { openDatabase } from "~/server/db/client.server";
 import { startAppServer, type RunningServer } from "../helpers/app-server";
 import { freePort } from "../helpers/free-port";

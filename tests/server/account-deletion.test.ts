@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deleteAccount, type AccountDeletionContext } from "~/server/account-deletion.server";
+import { deleteAccount, type AccountDeletionContext } from "~/server/profiles/account-deletion.server";
 import { handleAdminAction } from "~/server/admin/dashboard.server";
 import {
   adminAuditLog,
@@ -22,13 +22,13 @@ import {
   userRoles,
   verification,
 } from "~/server/db/schema";
-import { getPublicProfile } from "~/server/directory.server";
+import { getPublicProfile } from "~/server/directory/directory.server";
 import { expireListings } from "~/server/jobs/listing-lifecycle.server";
 import { startCheckout } from "~/server/payments/checkout.server";
 import { grantFreeListing } from "~/server/payments/grants.server";
 import { createLocalStorage } from "~/server/storage/local.server";
 import type { Storage } from "~/server/storage/storage.server";
-import { sweepStoredFileDeletions } from "~/server/stored-file-deletions.server";
+import { sweepStoredFileDeletions } from "~/server/profiles/stored-file-deletions.server";
 import { parentInquiry } from "./accounts-fixtures";
 import { ENGINE, createProfile, createUser, listing, mailTo, subscribeAndPay, usePaymentsHarness } from "./payments-fixtures";
 

@@ -3,10 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll } from "vitest";
-import { loadConfig } from "~/server/config.server";
+import { loadConfig } from "~/server/platform/config.server";
 import { user, type contactMessages } from "~/server/db/schema";
-import { createLogger } from "~/server/logger.server";
-import { createServices, type AppServices } from "~/server/services.server";
+import { createLogger } from "~/server/platform/logger.server";
+import { createServices, type AppServices } from "~/server/platform/services.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 
 // Shared by the account, guard and inbox tests: real services on a test database, and a way to call

@@ -7,7 +7,7 @@ import { UNKNOWN_PROFILE } from "~/lib/admin-messages";
 import { deleteMessage, getMessage, listMessages, markMessageRead } from "~/server/admin/messages.server";
 import { activateProfile, deactivateProfile, deleteProfile, listProfiles } from "~/server/admin/profiles.server";
 import { adminAuditLog, contactMessages, profileCategories, profileImages, profiles, user } from "~/server/db/schema";
-import { getPublicProfile } from "~/server/directory.server";
+import { getPublicProfile } from "~/server/directory/directory.server";
 import { createLocalStorage } from "~/server/storage/local.server";
 import type { Storage } from "~/server/storage/storage.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";

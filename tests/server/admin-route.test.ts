@@ -27,9 +27,9 @@ import {
   profileImages,
   profiles,
 } from "~/server/db/schema";
-import { readFlash } from "~/server/flash.server";
+import { readFlash } from "~/server/http/flash.server";
 import { FRESH_CACHE_CONTROL } from "~/server/http/cache-headers.server";
-import type { AppServices } from "~/server/services.server";
+import type { AppServices } from "~/server/platform/services.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { call, createAccount, getRequest, postRequest, sessionCookie, testServices, type Answer } from "./accounts-fixtures";
 import { createRequest } from "./admin-fixtures";

@@ -7,9 +7,9 @@ import { defaultProfileValues, validateProfile, type ProfileFormValues, type Pro
 import * as dashboardRoute from "~/routes/dashboard";
 import * as editProfileRoute from "~/routes/dashboard.edit-profile";
 import { profileCategories, profiles } from "~/server/db/schema";
-import { cardsForIds, getPublicProfile } from "~/server/directory.server";
-import { readFlash } from "~/server/flash.server";
-import { saveProfile } from "~/server/profile-editor.server";
+import { cardsForIds, getPublicProfile } from "~/server/directory/directory.server";
+import { readFlash } from "~/server/http/flash.server";
+import { saveProfile } from "~/server/profiles/profile-editor.server";
 import { postgresUrl } from "../helpers/db";
 import { migratedAfter } from "../helpers/migrated-after";
 import {

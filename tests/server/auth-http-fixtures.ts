@@ -5,7 +5,7 @@ import { afterAll, beforeAll } from "vitest";
 import * as signinRoute from "~/routes/signin";
 import { emailOutbox } from "~/server/db/schema";
 import { createApp, type AppBuild } from "~/server/http/app.server";
-import type { AppServices } from "~/server/services.server";
+import type { AppServices } from "~/server/platform/services.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { call, postRequest, PUBLIC_URL, testServices } from "./accounts-fixtures";
 

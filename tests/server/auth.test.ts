@@ -10,9 +10,9 @@ import * as signupRoute from "~/routes/signup";
 import { grantAdmin } from "~/server/auth/accounts.server";
 import { getSessionUser } from "~/server/auth/auth.server";
 import { emailOutbox, freeListingGrants, profiles, rateLimitHits, session, user, verification } from "~/server/db/schema";
-import { readFlash } from "~/server/flash.server";
+import { readFlash } from "~/server/http/flash.server";
 import { addMonths, grantFreeListing, startFreeYearsGoneLive } from "~/server/payments/grants.server";
-import { todayIso } from "~/server/visibility.server";
+import { todayIso } from "~/server/directory/visibility.server";
 import {
   call,
   cookieFrom,

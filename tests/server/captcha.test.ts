@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as captchaLoader } from "~/routes/captcha";
-import { loadConfig } from "~/server/config.server";
-import { CAPTCHA_TTL_MS, checkCaptcha, consumeCaptcha, issueCaptcha, readCaptcha } from "~/server/captcha.server";
+import { loadConfig } from "~/server/platform/config.server";
+import { CAPTCHA_TTL_MS, checkCaptcha, consumeCaptcha, issueCaptcha, readCaptcha } from "~/server/inquiries/captcha.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 
 const SECRET = "captcha-test-secret-captcha-test-secret";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { clientKey, clientKeyOf } from "~/server/client-key.server";
-import { loadConfig } from "~/server/config.server";
+import { clientKey, clientKeyOf } from "~/server/http/client-key.server";
+import { loadConfig } from "~/server/platform/config.server";
 
 describe("client key", () => {
   it("keeps an IPv4 address whole and unwraps one a dual-stack socket reports as IPv6", () => {

@@ -6,9 +6,9 @@ import * as profileRoute from "~/routes/profile";
 import * as resetPasswordRoute from "~/routes/reset-password";
 import * as signinRoute from "~/routes/signin";
 import { grantAdmin } from "~/server/auth/accounts.server";
-import { issueCaptcha } from "~/server/captcha.server";
+import { issueCaptcha } from "~/server/inquiries/captcha.server";
 import { contactMessages, user } from "~/server/db/schema";
-import { createLogger } from "~/server/logger.server";
+import { createLogger } from "~/server/platform/logger.server";
 import { call, createAccount, getRequest, postRequest, PUBLIC_URL, sessionCookie, useTestServices } from "./accounts-fixtures";
 
 // A NUL byte or a line break where the form or the address has no place for one (issue 13's

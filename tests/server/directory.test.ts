@@ -9,7 +9,7 @@ import { loader as categoryLoader } from "~/routes/category";
 import { loader as homeLoader } from "~/routes/home";
 import { loader as profileLoader } from "~/routes/profile";
 import { createAuth } from "~/server/auth/auth.server";
-import { loadConfig } from "~/server/config.server";
+import { loadConfig } from "~/server/platform/config.server";
 import { profiles } from "~/server/db/schema";
 import {
   countPublicProfilesByState,
@@ -17,14 +17,14 @@ import {
   getProfilePreview,
   getPublicProfile,
   listPublicProfiles,
-} from "~/server/directory.server";
+} from "~/server/directory/directory.server";
 import { cachedData, FRESH_CACHE_CONTROL, routeCacheHeaders } from "~/server/http/cache-headers.server";
 import { browseHref, categoryHref } from "~/lib/directory-params";
 import { NO_REFINEMENTS } from "~/lib/listing-refinements";
-import { parseDirectoryFilters } from "~/server/directory-filters.server";
+import { parseDirectoryFilters } from "~/server/directory/directory-filters.server";
 import { formatPriceRange, moreLabel, visibleCategories } from "~/lib/format";
 import { socialUrl } from "~/lib/social";
-import { todayIso } from "~/server/visibility.server";
+import { todayIso } from "~/server/directory/visibility.server";
 import { stateName, US_STATE_NAMES } from "~/lib/us-state-names";
 import { US_STATES } from "~/lib/us-states";
 import { HIDDEN, insertProfile, LISTED, type ProfileFixture } from "../e2e/seed/directory";

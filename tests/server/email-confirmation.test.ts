@@ -23,13 +23,13 @@ import {
   user,
   userRoles,
 } from "~/server/db/schema";
-import type { DashboardSummary } from "~/server/dashboard.server";
-import { readFlash } from "~/server/flash.server";
+import type { DashboardSummary } from "~/server/dashboard/dashboard.server";
+import { readFlash } from "~/server/http/flash.server";
 import { expireListings } from "~/server/jobs/listing-lifecycle.server";
 import { removeUnconfirmedAccounts } from "~/server/jobs/unconfirmed-accounts.server";
 import { startCheckout } from "~/server/payments/checkout.server";
-import type { AppServices } from "~/server/services.server";
-import type { SubscriptionPageData } from "~/server/subscription.server";
+import type { AppServices } from "~/server/platform/services.server";
+import type { SubscriptionPageData } from "~/server/dashboard/subscription.server";
 import { startStripeSandbox, type StripeSandbox } from "../../scripts/stripe-sandbox/server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import {

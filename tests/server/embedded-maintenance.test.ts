@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appJobs } from "~/server/jobs/index.server";
 import { maintainEmbeddedDatabase } from "~/server/jobs/maintenance.server";
-import type { AppServices } from "~/server/services.server";
+import type { AppServices } from "~/server/platform/services.server";
 import { insertProfile } from "../e2e/seed/directory";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { rowsOf } from "~/server/search/rows.server";

@@ -27,8 +27,8 @@ import {
 } from "~/server/db/schema";
 import { FRESH_CACHE_CONTROL } from "~/server/http/cache-headers.server";
 import { grantFreeListing } from "~/server/payments/grants.server";
-import type { AppServices } from "~/server/services.server";
-import { publicProfileCondition } from "~/server/visibility.server";
+import type { AppServices } from "~/server/platform/services.server";
+import { publicProfileCondition } from "~/server/directory/visibility.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { call, createAccount, getRequest, postRequest, sessionCookie, testServices } from "./accounts-fixtures";
 import { createRequest } from "./admin-fixtures";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { loadConfig } from "~/server/config.server";
+import { loadConfig } from "~/server/platform/config.server";
 import { emailOutbox, freeListingProgram, freeListingRequests, rateLimitHits } from "~/server/db/schema";
 import { readPublicForm } from "~/lib/form";
 import { APPLICATION_SENT, freeListingSchema, type FreeListingActionResult } from "~/lib/free-listing-schema";
-import { FREE_LISTING_LIMIT, freeSpotsRemaining, handleFreeListing } from "~/server/listings.server";
+import { FREE_LISTING_LIMIT, freeSpotsRemaining, handleFreeListing } from "~/server/free-listing/listings.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 
 const config = loadConfig({ NODE_ENV: "test", PUBLIC_URL: "https://costumecast.test", ADMIN_EMAIL: "review-team@costumecast.test" });

@@ -19,13 +19,13 @@ import {
   user,
   userRoles,
 } from "~/server/db/schema";
-import { readFlash } from "~/server/flash.server";
-import { applicantPrefill, freeYearStatus } from "~/server/free-listing-applicant.server";
+import { readFlash } from "~/server/http/flash.server";
+import { applicantPrefill, freeYearStatus } from "~/server/free-listing/free-listing-applicant.server";
 import { expireListings } from "~/server/jobs/listing-lifecycle.server";
 import { addMonths, claimFreeListingGrants } from "~/server/payments/grants.server";
-import type { AppServices } from "~/server/services.server";
-import type { SubscriptionPageData } from "~/server/subscription.server";
-import { publicProfileCondition, todayIso } from "~/server/visibility.server";
+import type { AppServices } from "~/server/platform/services.server";
+import type { SubscriptionPageData } from "~/server/dashboard/subscription.server";
+import { publicProfileCondition, todayIso } from "~/server/directory/visibility.server";
 import { createTestDatabase, postgresUrl, type TestDatabase } from "../helpers/db";
 import { migratedAfter, type Run } from "../helpers/migrated-after";
 import { call, cookieFrom, createAccount, getRequest, postRequest, PUBLIC_URL, sessionCookie, testServices } from "./accounts-fixtures";

@@ -6,7 +6,7 @@ import * as subscriptionRoute from "~/routes/dashboard.subscription";
 import * as safetyRoute from "~/routes/safety-first";
 import { grantAdmin } from "~/server/auth/accounts.server";
 import { contactMessages, profiles, session } from "~/server/db/schema";
-import type { AppServices } from "~/server/services.server";
+import type { AppServices } from "~/server/platform/services.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { call, createAccount, getRequest, postRequest, sessionCookie, testServices } from "./accounts-fixtures";
 

@@ -8,12 +8,12 @@ import { eq } from "drizzle-orm";
 import pino from "pino";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "~/server/config.server";
+import { loadConfig } from "~/server/platform/config.server";
 import { profiles, stripeEvents, user } from "~/server/db/schema";
 import { createApp, type AppBuild } from "~/server/http/app.server";
 import { startCheckout } from "~/server/payments/checkout.server";
 import { createStripePayments } from "~/server/payments/stripe.server";
-import { createServices, type AppServices } from "~/server/services.server";
+import { createServices, type AppServices } from "~/server/platform/services.server";
 import { startStripeSandbox, type StripeSandbox } from "../../scripts/stripe-sandbox/server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 

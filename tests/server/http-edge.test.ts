@@ -1,8 +1,8 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { issueCaptcha } from "~/server/captcha.server";
+import { issueCaptcha } from "~/server/inquiries/captcha.server";
 import { openDatabase } from "~/server/db/client.server";
-import { INQUIRY_LIMITS } from "~/server/inquiries.server";
+import { INQUIRY_LIMITS } from "~/server/inquiries/inquiries.server";
 import { startAppServer, type RunningServer } from "../helpers/app-server";
 import { postgresUrl } from "../helpers/db";
 import { PRODUCTION_ENV, useProductionServer } from "../helpers/production-server";

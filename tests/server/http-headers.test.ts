@@ -5,7 +5,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import express from "express";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { loadConfig } from "~/server/config.server";
+import { loadConfig } from "~/server/platform/config.server";
 import { createPglite, openDatabase } from "~/server/db/client.server";
 import { isDatabaseUnavailable, outageResponse } from "~/server/http/outage.server";
 import { cspNonce, securityHeaders } from "~/server/http/security.server";

@@ -10,7 +10,7 @@ import { profileImages, profiles, user } from "~/server/db/schema";
 import { decodeStats, MAX_CONCURRENT_DECODES } from "~/server/images/decode-slots.server";
 import { addProfileImage, ImageLimitError } from "~/server/images/profile-images.server";
 import { receiveImageUploads, UPLOADS_PER_HOUR } from "~/server/images/upload.server";
-import { createMetrics } from "~/server/metrics.server";
+import { createMetrics } from "~/server/platform/metrics.server";
 import { createLocalStorage } from "~/server/storage/local.server";
 import type { Storage } from "~/server/storage/storage.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";

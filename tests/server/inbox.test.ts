@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as dashboardRoute from "~/routes/dashboard";
-import { getDashboardSummary, keepTravelRange } from "~/server/dashboard.server";
+import { getDashboardSummary, keepTravelRange } from "~/server/dashboard/dashboard.server";
 import { contactMessages, profileCategories, profileImages, profiles } from "~/server/db/schema";
-import { readFlash } from "~/server/flash.server";
-import { deleteInquiry, getInquiry, INBOX_PAGE_SIZE, listInquiries, markInquiryRead } from "~/server/inbox.server";
-import type { AppServices } from "~/server/services.server";
+import { readFlash } from "~/server/http/flash.server";
+import { deleteInquiry, getInquiry, INBOX_PAGE_SIZE, listInquiries, markInquiryRead } from "~/server/inquiries/inbox.server";
+import type { AppServices } from "~/server/platform/services.server";
 import { messagePreview } from "~/lib/inbox-view";
 import { childAgeLabel, eventLengthLabel, startTimeLabel } from "~/lib/inquiry-fields";
-import { todayIso } from "~/server/visibility.server";
+import { todayIso } from "~/server/directory/visibility.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { call, cookieFrom, createAccount, getRequest, postRequest, sessionCookie, testServices } from "./accounts-fixtures";
 

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CAPTCHA_TTL_MS, issueCaptcha, type Captcha } from "~/server/captcha.server";
-import { loadConfig } from "~/server/config.server";
+import { CAPTCHA_TTL_MS, issueCaptcha, type Captcha } from "~/server/inquiries/captcha.server";
+import { loadConfig } from "~/server/platform/config.server";
 import { contactMessages, emailOutbox, profileDailyStats, rateLimitHits } from "~/server/db/schema";
-import { CAPTCHA_REUSED, INQUIRY_LIMITS, PROFILE_UNAVAILABLE, handleInquiry } from "~/server/inquiries.server";
+import { CAPTCHA_REUSED, INQUIRY_LIMITS, PROFILE_UNAVAILABLE, handleInquiry } from "~/server/inquiries/inquiries.server";
 import { readPublicForm } from "~/lib/form";
 import { CAPTCHA_EXPIRED, type InquiryActionResult } from "~/lib/inquiry-fields";
 import { inquirySchema } from "~/lib/inquiry-schema";

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { readPublicForm } from "~/lib/form";
 import { CAPTCHA_EXPIRED, type InquiryActionResult, type ShortlistInquiryActionResult } from "~/lib/inquiry-fields";
 import { inquirySchema, shortlistInquirySchema } from "~/lib/inquiry-schema";
-import { issueCaptcha, type Captcha } from "~/server/captcha.server";
-import { clientKey } from "~/server/client-key.server";
-import { loadConfig } from "~/server/config.server";
+import { issueCaptcha, type Captcha } from "~/server/inquiries/captcha.server";
+import { clientKey } from "~/server/http/client-key.server";
+import { loadConfig } from "~/server/platform/config.server";
 import { consumedTokens, contactMessages, emailOutbox, profileDailyStats, rateLimitHits } from "~/server/db/schema";
-import { INQUIRY_LIMITS, handleInquiry, handleShortlistInquiry } from "~/server/inquiries.server";
-import { peekRateLimit, takeRateLimit } from "~/server/rate-limit.server";
+import { INQUIRY_LIMITS, handleInquiry, handleShortlistInquiry } from "~/server/inquiries/inquiries.server";
+import { peekRateLimit, takeRateLimit } from "~/server/platform/rate-limit.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { addPerformer } from "./search-fixtures";
 

@@ -5,7 +5,7 @@ import * as countRoute from "~/routes/insights.count";
 import { profileDailyStats, profiles, rateLimitHits } from "~/server/db/schema";
 import { createInsightsCounter, REPORTS_PER_HOUR, SEEN_MARKER_PREFIX } from "~/server/insights/counter.server";
 import { utcDay } from "~/server/insights/stats.server";
-import type { AppServices } from "~/server/services.server";
+import type { AppServices } from "~/server/platform/services.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { call, createAccount, PUBLIC_URL, testServices } from "./accounts-fixtures";
 

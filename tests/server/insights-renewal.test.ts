@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { profileDailyStats } from "~/server/db/schema";
 import { sendBillingReminders } from "~/server/jobs/listing-lifecycle.server";
 import { grantFreeListing } from "~/server/payments/grants.server";
-import { todayIso } from "~/server/visibility.server";
+import { todayIso } from "~/server/directory/visibility.server";
 import { createProfile, createUser, DAY_MS, ENGINE, mailTo, periodEnd, subscribeAndPay, usePaymentsHarness } from "./payments-fixtures";
 
 const harness = usePaymentsHarness();

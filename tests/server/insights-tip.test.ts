@@ -1,7 +1,7 @@
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { inquiryRatePercent, MIN_VIEWS_FOR_RATE } from "~/lib/insights-view";
-import { loadDashboard } from "~/server/dashboard.server";
+import { loadDashboard } from "~/server/dashboard/dashboard.server";
 import { contactMessages, profileDailyStats, profileImages, profiles, user } from "~/server/db/schema";
 import { fromFirstDay } from "~/server/insights/chart-start.server";
 import { loadInsights } from "~/server/insights/dashboard-insights.server";

@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as countRoute from "~/routes/insights.count";
-import { loadDashboard } from "~/server/dashboard.server";
+import { loadDashboard } from "~/server/dashboard/dashboard.server";
 import { contactMessages, profileDailyStats, profiles } from "~/server/db/schema";
 import { MAX_APPEARANCES } from "~/server/insights/count.server";
 import { loadInsights } from "~/server/insights/dashboard-insights.server";
 import { refreshInquiryReadHours } from "~/server/insights/read-speed.server";
 import { addInquiryToStats, utcDay, yearNumbers } from "~/server/insights/stats.server";
-import type { AppServices } from "~/server/services.server";
+import type { AppServices } from "~/server/platform/services.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { call, createAccount, parentInquiry, PUBLIC_URL, sessionCookie, testServices } from "./accounts-fixtures";
 

@@ -11,10 +11,10 @@ import {
   getFeaturedProfiles,
   listPublicProfiles,
   MAX_LISTING_COUNT,
-} from "~/server/directory.server";
+} from "~/server/directory/directory.server";
 import { narrowProfiles } from "~/server/db/narrow-profiles.server";
 import { profiles } from "~/server/db/schema";
-import { refinementConditions, refinementOrder } from "~/server/listing-conditions.server";
+import { refinementConditions, refinementOrder } from "~/server/directory/listing-conditions.server";
 import { rowsOf } from "~/server/search/rows.server";
 import { insertProfile, type ProfileFixture } from "../e2e/seed/directory";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";

@@ -6,12 +6,12 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "~/server/config.server";
+import { loadConfig } from "~/server/platform/config.server";
 import { emailOutbox } from "~/server/db/schema";
 import { createApp, type AppBuild } from "~/server/http/app.server";
 import { startScheduler } from "~/server/jobs/scheduler.server";
-import { routePattern } from "~/server/metrics.server";
-import { createServices, type AppServices } from "~/server/services.server";
+import { routePattern } from "~/server/platform/metrics.server";
+import { createServices, type AppServices } from "~/server/platform/services.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { signedDelivery, WEBHOOK_SECRET } from "./payments-fixtures";
 

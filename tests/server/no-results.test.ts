@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lookupPhrase } from "~/lib/search-dictionary";
 import { findCity } from "~/lib/us-states";
-import { forgetDirectoryCounts } from "~/server/directory.server";
+import { forgetDirectoryCounts } from "~/server/directory/directory.server";
 import { nearestPlacesWithPerformers, noResultsHelp, respelledQuery } from "~/server/search/no-results.server";
 import { parseSearchInput } from "~/server/search/query.server";
 import { searchProfiles } from "~/server/search/search.server";

@@ -9,7 +9,7 @@ import {
 } from "~/server/payments/context.server";
 import { openBillingPortal, startCheckout } from "~/server/payments/checkout.server";
 import { syncUserSubscription } from "~/server/payments/sync.server";
-import { todayIso } from "~/server/visibility.server";
+import { todayIso } from "~/server/directory/visibility.server";
 import {
   createProfile,
   createUser,

@@ -16,7 +16,7 @@ import type { PaymentsContext } from "~/server/payments/context.server";
 import { startCheckout } from "~/server/payments/checkout.server";
 import { createStripePayments } from "~/server/payments/stripe.server";
 import { handleStripeWebhook, type WebhookResult } from "~/server/payments/webhook.server";
-import { publicProfileCondition, todayIso } from "~/server/visibility.server";
+import { publicProfileCondition, todayIso } from "~/server/directory/visibility.server";
 import { startStripeSandbox, type StripeSandbox } from "../../scripts/stripe-sandbox/server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 

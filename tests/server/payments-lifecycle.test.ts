@@ -2,11 +2,11 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { billingNotices, freeListingGrants, stripeSubscriptions } from "~/server/db/schema";
 import pino from "pino";
-import { loadConfig } from "~/server/config.server";
+import { loadConfig } from "~/server/platform/config.server";
 import { expireListings, listingLifecycleJobs, sendBillingReminders } from "~/server/jobs/listing-lifecycle.server";
 import { openBillingPortal } from "~/server/payments/checkout.server";
 import { claimFreeListingGrants, grantFreeListing, revokeFreeListingGrant } from "~/server/payments/grants.server";
-import { todayIso } from "~/server/visibility.server";
+import { todayIso } from "~/server/directory/visibility.server";
 import { addMonths } from "~/server/payments/grants.server";
 import {
   createProfile,

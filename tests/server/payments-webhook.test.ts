@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { emailOutbox, stripeEvents, stripeSubscriptions } from "~/server/db/schema";
 import { handleStripeWebhook } from "~/server/payments/webhook.server";
-import { todayIso } from "~/server/visibility.server";
+import { todayIso } from "~/server/directory/visibility.server";
 import {
   createProfile,
   createUser,

@@ -4,7 +4,7 @@ import { profiles, user } from "~/server/db/schema";
 import type { PlaceListingView } from "~/lib/place-listing-view";
 import { loader as browseLoader } from "~/routes/browse";
 import { loader as categoryLoader } from "~/routes/category";
-import { listPlaceProfiles } from "~/server/place-listing.server";
+import { listPlaceProfiles } from "~/server/directory/place-listing.server";
 import { findGazetteerCity } from "~/server/places/gazetteer.server";
 import { insertProfile, type ProfileFixture } from "../e2e/seed/directory";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";

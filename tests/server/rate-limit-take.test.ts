@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { peekRateLimit, takeRateLimit, takeRateLimits } from "~/server/rate-limit.server";
+import { peekRateLimit, takeRateLimit, takeRateLimits } from "~/server/platform/rate-limit.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 
 // Counters that count only what was allowed: a refusal takes nothing, and inside a transaction a

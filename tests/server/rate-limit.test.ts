@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "~/server/config.server";
-import { clientKey } from "~/server/client-key.server";
-import { hitRateLimit, hitRateLimits, waitInWords } from "~/server/rate-limit.server";
+import { loadConfig } from "~/server/platform/config.server";
+import { clientKey } from "~/server/http/client-key.server";
+import { hitRateLimit, hitRateLimits, waitInWords } from "~/server/platform/rate-limit.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 
 let database: TestDatabase;

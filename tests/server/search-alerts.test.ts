@@ -24,7 +24,7 @@ import { emailOutbox, profiles, rateLimitHits, searchAlertMatches, searchAlerts 
 import { deliverDueEmails, type MailTransport } from "~/server/mail/worker.server";
 import { parseForm } from "~/lib/form";
 import { searchAlertSchema } from "~/lib/search-alert-schema";
-import type { AppServices } from "~/server/services.server";
+import type { AppServices } from "~/server/platform/services.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { startSmtpSink, type CapturedMail, type SmtpSink } from "../helpers/smtp-sink";
 import { call, getRequest, PUBLIC_URL, testServices, type Answer } from "./accounts-fixtures";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NO_REFINEMENTS, type ListingRefinements } from "~/lib/listing-refinements";
 import { distanceLine } from "~/lib/place-listing-view";
-import { listPlaceProfiles } from "~/server/place-listing.server";
+import { listPlaceProfiles } from "~/server/directory/place-listing.server";
 import { findGazetteerCity } from "~/server/places/gazetteer.server";
 import { parseSearchInput, type SearchInput } from "~/server/search/query.server";
 import { bandTexts, hitsWithDistanceText } from "~/server/search/result-text.server";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Executor } from "~/server/db/client.server";
 import { profileCategories, profiles, user } from "~/server/db/schema";
-import { refreshSearchDocument } from "~/server/search-document.server";
+import { refreshSearchDocument } from "~/server/profiles/search-document.server";
 import { findCity } from "~/lib/us-states";
 import type { Category, TravelRange } from "~/lib/constants";
 

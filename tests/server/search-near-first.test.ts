@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NO_REFINEMENTS, type ListingRefinements } from "~/lib/listing-refinements";
 import { closestMatchesAlert } from "~/lib/search-view";
 import * as searchRoute from "~/routes/search";
-import type { AppServices } from "~/server/services.server";
+import type { AppServices } from "~/server/platform/services.server";
 import { call, getRequest, testServices } from "./accounts-fixtures";
 import { parseSearchInput } from "~/server/search/query.server";
 import { searchProfiles, type SearchOutcome } from "~/server/search/search.server";

@@ -9,7 +9,7 @@ import type { SearchInput } from "~/server/search/query.server";
 import { searchProfiles } from "~/server/search/search.server";
 import { suggest, TOWN_NOTE } from "~/server/search/suggest.server";
 import { understandQuery } from "~/server/search/understand.server";
-import { refreshSearchDocument } from "~/server/search-document.server";
+import { refreshSearchDocument } from "~/server/profiles/search-document.server";
 import { insertProfile, type ProfileFixture } from "../e2e/seed/directory";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 

@@ -6,7 +6,7 @@ import { parseQuery, parseSearchInput, type SearchInput } from "~/server/search/
 import { searchProfiles, type SearchOutcome } from "~/server/search/search.server";
 import { correctWords, editDistance } from "~/server/search/spelling.server";
 import { lookupZip } from "~/server/search/zip.server";
-import { refreshSearchDocument } from "~/server/search-document.server";
+import { refreshSearchDocument } from "~/server/profiles/search-document.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { addPerformer } from "./search-fixtures";
 

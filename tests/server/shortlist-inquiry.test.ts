@@ -3,11 +3,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { readPublicForm } from "~/lib/form";
 import type { ShortlistInquiryActionResult } from "~/lib/inquiry-fields";
 import { shortlistInquirySchema } from "~/lib/inquiry-schema";
-import { issueCaptcha, type Captcha } from "~/server/captcha.server";
-import { loadConfig } from "~/server/config.server";
+import { issueCaptcha, type Captcha } from "~/server/inquiries/captcha.server";
+import { loadConfig } from "~/server/platform/config.server";
 import { contactMessages, emailOutbox, profileDailyStats, rateLimitHits } from "~/server/db/schema";
-import { INQUIRY_LIMITS, SHORTLIST_UNAVAILABLE, handleShortlistInquiry } from "~/server/inquiries.server";
-import { hitRateLimit } from "~/server/rate-limit.server";
+import { INQUIRY_LIMITS, SHORTLIST_UNAVAILABLE, handleShortlistInquiry } from "~/server/inquiries/inquiries.server";
+import { hitRateLimit } from "~/server/platform/rate-limit.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { addPerformer } from "./search-fixtures";
 

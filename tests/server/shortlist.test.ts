@@ -12,10 +12,10 @@ import {
   subscribeToShortlist,
 } from "~/lib/shortlist";
 import { loader as shortlistLoader } from "~/routes/shortlist";
-import { loadConfig } from "~/server/config.server";
+import { loadConfig } from "~/server/platform/config.server";
 import { profiles } from "~/server/db/schema";
 import { FRESH_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from "~/server/http/cache-headers.server";
-import { loadShortlist, parseShortlistIds } from "~/server/shortlist.server";
+import { loadShortlist, parseShortlistIds } from "~/server/inquiries/shortlist.server";
 import { insertProfile } from "../e2e/seed/directory";
 import { insertShortlistSet, SHORTLIST_SETS } from "../e2e/seed/shortlist";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildSitemap, STATIC_PATHS } from "~/server/sitemap.server";
+import { buildSitemap, STATIC_PATHS } from "~/server/directory/sitemap.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { addPerformer } from "./search-fixtures";
 

@@ -5,7 +5,7 @@ import { loadInsights } from "~/server/insights/dashboard-insights.server";
 import { appJobs } from "~/server/jobs/index.server";
 import { rollUpBefore, utcDay, yearNumbers } from "~/server/insights/stats.server";
 import { rollUpDailyStats } from "~/server/jobs/stats-roll-up.server";
-import type { AppServices } from "~/server/services.server";
+import type { AppServices } from "~/server/platform/services.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { testServices } from "./accounts-fixtures";
 

@@ -9,7 +9,7 @@ import express from "express";
 import pino from "pino";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "~/server/config.server";
+import { loadConfig } from "~/server/platform/config.server";
 import { createStorage, type Storage } from "~/server/storage/index.server";
 import { mountMedia } from "~/server/http/media-route.server";
 import { InvalidStorageKeyError } from "~/server/storage/storage.server";

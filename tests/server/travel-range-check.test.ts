@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { KEEP_TRAVEL_RANGE_INTENT, TRAVEL_RANGE_KEPT } from "~/lib/travel-range-check";
 import * as dashboardRoute from "~/routes/dashboard";
 import * as editProfileRoute from "~/routes/dashboard.edit-profile";
-import { getDashboardSummary } from "~/server/dashboard.server";
+import { getDashboardSummary } from "~/server/dashboard/dashboard.server";
 import { profiles } from "~/server/db/schema";
-import { readFlash } from "~/server/flash.server";
+import { readFlash } from "~/server/http/flash.server";
 import { postgresUrl } from "../helpers/db";
 import { call, cookieFrom, createAccount, getRequest, postRequest, sessionCookie, useTestServices } from "./accounts-fixtures";
 

@@ -9,7 +9,7 @@ import { removeExpiredAlerts } from "~/server/alerts/alert-job.server";
 import { grantAdmin } from "~/server/auth/accounts.server";
 import { rateLimitHits, unmetSearches } from "~/server/db/schema";
 import { pruneExpiredRows } from "~/server/jobs/maintenance.server";
-import type { AppServices } from "~/server/services.server";
+import type { AppServices } from "~/server/platform/services.server";
 import { recordUnmetSearch, SEARCHES_PER_VISITOR, unmetSearchOf, UNMET_MARKER_PREFIX } from "~/server/unmet-searches/record.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { call, createAccount, getRequest, sessionCookie, testServices } from "./accounts-fixtures";

@@ -7,7 +7,7 @@ import S3rver from "s3rver";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMAGE_MESSAGES, IMAGE_UPLOAD_FIELD } from "~/lib/images";
-import { loadConfig } from "~/server/config.server";
+import { loadConfig } from "~/server/platform/config.server";
 import type { Executor } from "~/server/db/client.server";
 import { profileImages, storageDeletions, user } from "~/server/db/schema";
 import { addProfileImage, UPLOAD_GRACE_MS } from "~/server/images/profile-images.server";
@@ -15,7 +15,7 @@ import { receiveImageUploads } from "~/server/images/upload.server";
 import { createStorage } from "~/server/storage/index.server";
 import { createLocalStorage } from "~/server/storage/local.server";
 import type { Storage } from "~/server/storage/storage.server";
-import { sweepStoredFileDeletions } from "~/server/stored-file-deletions.server";
+import { sweepStoredFileDeletions } from "~/server/profiles/stored-file-deletions.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { freePort } from "../helpers/free-port";
 

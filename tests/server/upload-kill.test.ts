@@ -8,7 +8,7 @@ import { openDatabase, type Database } from "~/server/db/client.server";
 import { profileImages, storageDeletions } from "~/server/db/schema";
 import { UPLOAD_GRACE_MS } from "~/server/images/profile-images.server";
 import { createLocalStorage } from "~/server/storage/local.server";
-import { sweepStoredFileDeletions } from "~/server/stored-file-deletions.server";
+import { sweepStoredFileDeletions } from "~/server/profiles/stored-file-deletions.server";
 import { startAppServer, type RunningServer } from "../helpers/app-server";
 import { ensureBuild } from "../helpers/build";
 import { clonePostgresDatabase, postgresUrl, type ClonedDatabase } from "../helpers/db";

@@ -5,7 +5,7 @@ import { DirectoryResults } from "./DirectoryResults";
 import { FiltersForm } from "./FiltersForm";
 
 interface DirectoryListingProps {
-  /** What the listing loader handed the page (app/server/directory-listing.server.ts). */
+  /** What the listing loader handed the page (app/server/directory/directory-listing.server.ts). */
   listing: {
     filters: DirectoryFilters;
     cities: readonly string[];

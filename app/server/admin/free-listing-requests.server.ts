@@ -7,7 +7,7 @@ import { isUuid } from "../db/sql-values.server";
 import { enqueueEmail } from "../mail/outbox.server";
 import type { ListingContext } from "../payments/context.server";
 import { grantFreeListing, heldFreeListing } from "../payments/grants.server";
-import { todayIso } from "../visibility.server";
+import { todayIso } from "../directory/visibility.server";
 import { recordAudit } from "./audit.server";
 import { freeListingApprovedEmail, freeListingRejectedEmail } from "./emails.server";
 import { isCheckViolation, likePattern, pageBounds, type PageRequest, type Paged } from "./paging.server";

@@ -2,11 +2,11 @@ import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle
 import { unionAll } from "drizzle-orm/pg-core";
 import type { ProfileRowView, ProfileStatusFilter } from "~/lib/admin-view";
 import type { Executor } from "../db/client.server";
-import { deleteAccount, type AccountDeletionContext } from "../account-deletion.server";
+import { deleteAccount, type AccountDeletionContext } from "../profiles/account-deletion.server";
 import { adminAuditLog, emailOutbox, profileImages, profiles, user } from "../db/schema";
 import { isUuid } from "../db/sql-values.server";
 import { enqueueEmail } from "../mail/outbox.server";
-import { todayIso } from "../visibility.server";
+import { todayIso } from "../directory/visibility.server";
 import { recordAudit } from "./audit.server";
 import { listingPausedEmail } from "./emails.server";
 import type { ReviewMailContext } from "./free-listing-requests.server";

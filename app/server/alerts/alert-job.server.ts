@@ -4,7 +4,7 @@ import { DAY_MS, HOUR_MS } from "../jobs/durations.server";
 import type { Job } from "../jobs/scheduler.server";
 import { alertMatchEmail } from "../mail/alert-templates.server";
 import { enqueueEmail } from "../mail/outbox.server";
-import { takeRateLimit } from "../rate-limit.server";
+import { takeRateLimit } from "../platform/rate-limit.server";
 import { rowsOf } from "../search/rows.server";
 import { alertSearchParams, describeAlert, runAlertSearch, type AlertMatch } from "./alert-search.server";
 import type { AlertContext } from "./context.server";

@@ -2,7 +2,7 @@ import { and, count, eq, gt, isNotNull, sql } from "drizzle-orm";
 import { ALERTS_PER_ADDRESS } from "~/lib/search-alert-view";
 import type { Executor } from "../db/client.server";
 import { searchAlerts } from "../db/schema";
-import { lockAddresses } from "../free-listing-applicant.server";
+import { lockAddresses } from "../free-listing/free-listing-applicant.server";
 import { describeAlert } from "./alert-search.server";
 import { hashConfirmToken, isConfirmToken } from "./tokens.server";
 

@@ -20,11 +20,11 @@ import {
 } from "~/lib/search-alert-view";
 import type { Executor } from "../db/client.server";
 import { searchAlerts } from "../db/schema";
-import { lockAddresses } from "../free-listing-applicant.server";
+import { lockAddresses } from "../free-listing/free-listing-applicant.server";
 import { DAY_MS, HOUR_MS } from "../jobs/durations.server";
 import { alertConfirmationEmail } from "../mail/alert-templates.server";
 import { enqueueEmail } from "../mail/outbox.server";
-import { peekRateLimit, takeRateLimits, waitInWords, type RateLimitRule } from "../rate-limit.server";
+import { peekRateLimit, takeRateLimits, waitInWords, type RateLimitRule } from "../platform/rate-limit.server";
 import { alertSearchParams, runAlertSearch, type AlertSearch } from "./alert-search.server";
 import type { AlertContext } from "./context.server";
 import { newConfirmToken } from "./tokens.server";

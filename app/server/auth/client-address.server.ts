@@ -1,9 +1,9 @@
 import { createHmac } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { toNodeHandler } from "better-auth/node";
-import { clientKeyOf } from "../client-key.server";
+import { clientKeyOf } from "../http/client-key.server";
 import { isDatabaseUnavailable, OUTAGE_RETRY_AFTER_SECONDS } from "../http/outage.server";
-import type { Logger } from "../logger.server";
+import type { Logger } from "../platform/logger.server";
 
 // better-auth learns who is calling only from a request header, and the Web Request it is handed
 // has no socket. The HTTP server therefore writes the visitor's address (Express's req.ip, which

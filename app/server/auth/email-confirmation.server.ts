@@ -1,6 +1,6 @@
 import { createEmailVerificationToken, isAPIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
-import type { AppConfig } from "../config.server";
+import type { AppConfig } from "../platform/config.server";
 import type { Executor } from "../db/client.server";
 import { user } from "../db/schema";
 import type { Auth } from "./auth.server";

@@ -1,9 +1,9 @@
 import { APIError, isAPIError } from "better-auth/api";
 import { and, eq, like, ne } from "drizzle-orm";
-import type { AppConfig } from "../config.server";
+import type { AppConfig } from "../platform/config.server";
 import type { Executor } from "../db/client.server";
 import { verification } from "../db/schema";
-import type { Logger } from "../logger.server";
+import type { Logger } from "../platform/logger.server";
 import { enqueueEmail, type OutgoingEmail } from "../mail/outbox.server";
 import { escapeHtml, passwordResetEmail } from "../mail/templates.server";
 import { claimFreeListingGrants } from "../payments/grants.server";

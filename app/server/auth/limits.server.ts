@@ -1,5 +1,5 @@
 import type { Executor } from "../db/client.server";
-import { hitRateLimit, peekRateLimit } from "../rate-limit.server";
+import { hitRateLimit, peekRateLimit } from "../platform/rate-limit.server";
 
 // The account rate limits, shared by better-auth's hooks (hook-rules.server.ts) and the account
 // operations (accounts.server.ts). better-auth's own limiter only sees requests that reach its HTTP

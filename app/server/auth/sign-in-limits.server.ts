@@ -1,5 +1,5 @@
 import { eq, or, sql } from "drizzle-orm";
-import type { AppConfig } from "../config.server";
+import type { AppConfig } from "../platform/config.server";
 import type { Executor } from "../db/client.server";
 import { rateLimitHits, user } from "../db/schema";
 import { enqueueEmail } from "../mail/outbox.server";

@@ -273,7 +273,7 @@ export function geoCell(latitude: AnyPgColumn | SQL, longitude: AnyPgColumn | SQ
 // What /search reads of a profile, in a table of its own: a word common to thousands of performers
 // ("princess" at 100,000 profiles) is then read from a third of the pages the wide profiles rows
 // fill. The columns keep their names in profiles, so the search reads this table under that name
-// and the one visibility rule (app/server/visibility.server.ts) and the ZIP geometry apply to it as
+// and the one visibility rule (app/server/directory/visibility.server.ts) and the ZIP geometry apply to it as
 // written. Only triggers write it (migration 0009), from every insert and update of profiles, so
 // no code path can leave it behind; a deleted profile takes its row with it.
 export const profileSearch = pgTable(

@@ -1,6 +1,6 @@
 import { pipeline } from "node:stream/promises";
 import type { Express } from "express";
-import type { Logger } from "../logger.server";
+import type { Logger } from "../platform/logger.server";
 import { InvalidStorageKeyError, type Storage } from "../storage/storage.server";
 
 /** Serves uploaded files at /media/... when they live on local disk (S3 files are served by S3 or a CDN). */

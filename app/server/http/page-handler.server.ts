@@ -1,7 +1,7 @@
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
-import type { AppServices } from "../services.server";
+import type { AppServices } from "../platform/services.server";
 import { bufferedBody } from "./body-limit.server";
 import { ACCOUNT_PAGES } from "./cache-headers.server";
 import { sendCachedPage, type CachedPage, type PageCache } from "./page-cache.server";

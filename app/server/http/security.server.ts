@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler, Response } from "express";
 import helmet from "helmet";
-import type { AppConfig } from "../config.server";
+import type { AppConfig } from "../platform/config.server";
 
 // The headers every response carries (helmet, plus the Permissions-Policy helmet does not set) and
 // the one request check that needs no route: a state-changing request from another site is refused.

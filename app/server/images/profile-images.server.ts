@@ -4,7 +4,7 @@ import type { Executor } from "../db/client.server";
 import { profileImages, profiles, type ImageVariant } from "../db/schema";
 import type { Storage } from "../storage/storage.server";
 import { processImage } from "./process.server";
-import { cancelStoredFileDeletions, queueStoredFileDeletions, sweepStoredFileDeletions } from "../stored-file-deletions.server";
+import { cancelStoredFileDeletions, queueStoredFileDeletions, sweepStoredFileDeletions } from "../profiles/stored-file-deletions.server";
 import { planRenditions, writeRenditions } from "./store.server";
 
 export interface ProfileImage {

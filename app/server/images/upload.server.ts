@@ -14,8 +14,8 @@ import {
   MAX_IMAGES_PER_PROFILE,
 } from "~/lib/images";
 import type { Executor } from "../db/client.server";
-import type { Logger } from "../logger.server";
-import { hitRateLimit, waitInWords, type RateLimitRule } from "../rate-limit.server";
+import type { Logger } from "../platform/logger.server";
+import { hitRateLimit, waitInWords, type RateLimitRule } from "../platform/rate-limit.server";
 import type { Storage } from "../storage/storage.server";
 import { ImageRejectedError } from "./process.server";
 import { addProfileImage, ImageLimitError } from "./profile-images.server";

@@ -1,6 +1,6 @@
 import { isbot } from "isbot";
 import type { Auth } from "../auth/auth.server";
-import { isProfileId } from "../inquiries.server";
+import { isProfileId } from "../inquiries/inquiries.server";
 import type { InsightsCounter } from "./counter.server";
 
 // POST /insights/count: what the browser reports once a public page has shown a profile (a view)

@@ -1,8 +1,8 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../db/client.server";
-import type { Logger } from "../logger.server";
-import { publicProfileCondition, todayIso } from "../visibility.server";
+import type { Logger } from "../platform/logger.server";
+import { publicProfileCondition, todayIso } from "../directory/visibility.server";
 import { utcDay } from "./stats.server";
 
 // Profile views and appearances in result lists are counted in this process's memory and written

@@ -2,10 +2,10 @@ import { eq, sql } from "drizzle-orm";
 import { MAX_IMAGES_PER_PROFILE } from "~/lib/constants";
 import type { InsightsTip } from "~/lib/insights-view";
 import type { Executor } from "../db/client.server";
-import type { Logger } from "../logger.server";
+import type { Logger } from "../platform/logger.server";
 import { profiles } from "../db/schema";
 import { rowsOf } from "../search/rows.server";
-import { publicProfileCondition, todayIso } from "../visibility.server";
+import { publicProfileCondition, todayIso } from "../directory/visibility.server";
 
 // The dashboard's tip: "Profiles with four photos and a price get N times more inquiries", with N
 // from the site's own listings. Said with a number only when the numbers bear it out.

@@ -1,8 +1,8 @@
 import { searchAlertJobs } from "../alerts/alert-job.server";
 import { createMailTransport, deliverDueEmails, type PendingMailLog } from "../mail/worker.server";
-import type { AppServices } from "../services.server";
+import type { AppServices } from "../platform/services.server";
 import { listingLifecycleJobs } from "./listing-lifecycle.server";
-import { sweepStoredFileDeletions } from "../stored-file-deletions.server";
+import { sweepStoredFileDeletions } from "../profiles/stored-file-deletions.server";
 import { maintainEmbeddedDatabase, pruneExpiredRows } from "./maintenance.server";
 import { statsRollUpJob } from "./stats-roll-up.server";
 import { unconfirmedAccountsJob } from "./unconfirmed-accounts.server";

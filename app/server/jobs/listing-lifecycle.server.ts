@@ -1,9 +1,9 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { PLANS } from "~/lib/constants";
-import type { AppConfig } from "../config.server";
+import type { AppConfig } from "../platform/config.server";
 import type { Db } from "../db/client.server";
 import { freeListingGrants, profiles, stripeCustomers, stripeEvents, stripeSubscriptions, user } from "../db/schema";
-import type { Logger } from "../logger.server";
+import type { Logger } from "../platform/logger.server";
 import { enqueueEmail } from "../mail/outbox.server";
 import { freeListingEndingEmail, renewalReminderEmail } from "../mail/payment-templates.server";
 import { yearNumbers } from "../insights/stats.server";
@@ -12,7 +12,7 @@ import { claimFreeListingGrants, startFreeYearsGoneLive } from "../payments/gran
 import { claimNotice, refreshListing } from "../payments/listing-status.server";
 import { createStripePayments, type StripePayments } from "../payments/stripe.server";
 import { syncUserSubscription } from "../payments/sync.server";
-import { todayIso } from "../visibility.server";
+import { todayIso } from "../directory/visibility.server";
 import type { Job } from "./scheduler.server";
 import { DAY_MS, HOUR_MS } from "./durations.server";
 

@@ -1,5 +1,5 @@
-import type { Logger } from "../logger.server";
-import type { Metrics } from "../metrics.server";
+import type { Logger } from "../platform/logger.server";
+import type { Metrics } from "../platform/metrics.server";
 
 export interface Job {
   name: string;

@@ -2,7 +2,7 @@ import { asc, gt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { profiles } from "../db/schema";
 import { rollUpBefore } from "../insights/stats.server";
-import type { Logger } from "../logger.server";
+import type { Logger } from "../platform/logger.server";
 import { rowsOf } from "../search/rows.server";
 import { DAY_MS } from "./durations.server";
 import type { Job } from "./scheduler.server";

@@ -1,5 +1,5 @@
 import { and, asc, lt, sql } from "drizzle-orm";
-import { deleteAccount, type AccountDeletionContext } from "../account-deletion.server";
+import { deleteAccount, type AccountDeletionContext } from "../profiles/account-deletion.server";
 import { UNCONFIRMED_ACCOUNT_DAYS } from "../auth/confirmation-mail.server";
 import { user } from "../db/schema";
 import { DAY_MS, HOUR_MS } from "./durations.server";

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Executor } from "../db/client.server";
 import { emailOutbox } from "../db/schema";
-import type { Logger } from "../logger.server";
+import type { Logger } from "../platform/logger.server";
 
 /** The part of a nodemailer transport the worker uses (tests hand in a real one pointed at a loopback server). */
 export interface MailTransport {

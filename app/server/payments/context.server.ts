@@ -1,6 +1,6 @@
-import type { AppConfig } from "../config.server";
+import type { AppConfig } from "../platform/config.server";
 import type { Db } from "../db/client.server";
-import type { Logger } from "../logger.server";
+import type { Logger } from "../platform/logger.server";
 import type { StripePayments } from "./stripe.server";
 
 /** What recomputing a listing needs besides the transaction: where links in its emails point. */

@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { PLANS } from "~/lib/constants";
 import type { Executor } from "../db/client.server";
 import { freeListingGrants } from "../db/schema";
-import { todayIso } from "../visibility.server";
+import { todayIso } from "../directory/visibility.server";
 
 // When a free year's 365 days start. An approved grant keeps its whole year while the listing cannot
 // go live yet (no account, address not confirmed, no display name, switched off): both its dates stay

@@ -1,8 +1,8 @@
 import { and, desc, eq, gte, isNull, or, sql } from "drizzle-orm";
-import { fillCharactersFromApplication } from "../application-characters.server";
+import { fillCharactersFromApplication } from "../free-listing/application-characters.server";
 import type { Executor } from "../db/client.server";
 import { freeListingGrants, profiles, user } from "../db/schema";
-import { canGoLiveCondition, todayIso } from "../visibility.server";
+import { canGoLiveCondition, todayIso } from "../directory/visibility.server";
 import type { ListingContext } from "./context.server";
 import { addMonths, freeYearFrom } from "./free-year-clock.server";
 import { refreshListing, type ListingChange } from "./listing-status.server";

@@ -12,7 +12,7 @@ import {
 } from "../db/schema";
 import { enqueueEmail } from "../mail/outbox.server";
 import { listingExpiredEmail, paymentFailedEmail, subscriptionReceiptEmail } from "../mail/payment-templates.server";
-import { canGoLive, todayIso } from "../visibility.server";
+import { canGoLive, todayIso } from "../directory/visibility.server";
 import { startWaitingFreeYears } from "./free-year-clock.server";
 import { billingLinks, type ListingContext } from "./context.server";
 

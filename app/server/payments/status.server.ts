@@ -3,7 +3,7 @@ import type { PaymentStatus } from "~/lib/constants";
 import type { ListingStatusView } from "~/lib/subscription";
 import type { Executor } from "../db/client.server";
 import { profiles, stripeCustomers, stripeSubscriptions } from "../db/schema";
-import { isPaidListing, isPubliclyVisible, todayIso } from "../visibility.server";
+import { isPaidListing, isPubliclyVisible, todayIso } from "../directory/visibility.server";
 import { isLiveSubscription } from "./listing-status.server";
 
 // What the performer's own screens (dashboard, preview, subscription page) say about the listing.

@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import type { AppConfig } from "../config.server";
+import type { AppConfig } from "../platform/config.server";
 
 /**
  * The Stripe API version this code reads, pinned so neither an account upgrade in Stripe's dashboard

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Executor } from "../db/client.server";
-import { hitRateLimit } from "../rate-limit.server";
+import { hitRateLimit } from "../platform/rate-limit.server";
 import { SUBSCRIPTION_STATUSES, stripeCustomers, stripeSubscriptions } from "../db/schema";
 import type { ListingContext, PaymentsContext } from "./context.server";
 import { isLiveSubscription, refreshListing, type ListingChange, type ListingState } from "./listing-status.server";

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Executor } from "../db/client.server";
 import { narrowProfiles } from "../db/narrow-profiles.server";
 import { profiles } from "../db/schema";
-import { publicProfileCondition, todayIso } from "../visibility.server";
+import { publicProfileCondition, todayIso } from "../directory/visibility.server";
 import { rowsOf } from "./rows.server";
 
 // A town's name on its own is a place, unless a performer is known by it: "marshall" is the pup

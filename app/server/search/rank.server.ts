@@ -3,7 +3,7 @@ import { CATEGORIES, type Category } from "~/lib/constants";
 import type { ListingSort } from "~/lib/listing-refinements";
 import { tokens } from "~/lib/search-words";
 import { profiles } from "../db/schema";
-import { categoryCondition } from "../listing-conditions.server";
+import { categoryCondition } from "../directory/listing-conditions.server";
 import { groupsTsquery, groupTsquery, hasKindredEntries, hasRelatedCategories, typedTsquery, type CategoryReach } from "./expand.server";
 import type { QueryGroup } from "./understand.server";
 

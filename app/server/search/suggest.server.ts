@@ -17,7 +17,7 @@ import { profiles } from "../db/schema";
 import { escapeLike } from "../db/sql-values.server";
 import { gazetteerCitiesOf } from "../places/gazetteer.server";
 import { mayBeBareTown } from "./places.server";
-import { publicProfileCondition, todayIso } from "../visibility.server";
+import { publicProfileCondition, todayIso } from "../directory/visibility.server";
 
 // Suggestions as you type in the search box. What never changes between deployments (the
 // dictionary's names and descriptions, the character names the profile editor offers, categories,

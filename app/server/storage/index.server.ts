@@ -1,4 +1,4 @@
-import type { AppConfig } from "../config.server";
+import type { AppConfig } from "../platform/config.server";
 import { createLocalStorage } from "./local.server";
 import type { Storage } from "./storage.server";
 

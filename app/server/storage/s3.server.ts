@@ -7,7 +7,7 @@ import {
   S3Client,
   S3ServiceException,
 } from "@aws-sdk/client-s3";
-import type { AppConfig } from "../config.server";
+import type { AppConfig } from "../platform/config.server";
 import { assertSafeKey, type Storage } from "./storage.server";
 
 type S3Settings = Extract<AppConfig["storage"], { driver: "s3" }>;

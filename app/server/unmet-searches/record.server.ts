@@ -1,11 +1,11 @@
 import { createHmac } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { wordsAndPlaceOf } from "../alerts/alert-search.server";
-import { clientKey } from "../client-key.server";
-import type { AppConfig } from "../config.server";
+import { clientKey } from "../http/client-key.server";
+import type { AppConfig } from "../platform/config.server";
 import type { Executor } from "../db/client.server";
 import { utcDay } from "../insights/stats.server";
-import type { Logger } from "../logger.server";
+import type { Logger } from "../platform/logger.server";
 import { rowsOf } from "../search/rows.server";
 import type { SearchOutcome } from "../search/search.server";
 

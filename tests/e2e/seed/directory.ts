@@ -8,7 +8,7 @@ import type { Audience } from "~/lib/audience";
 import { inferAudience } from "~/lib/audience-rules";
 import type { TravelRange } from "~/lib/constants";
 import { findGazetteerCity } from "~/server/places/gazetteer.server";
-import { refreshSearchDocument } from "~/server/search-document.server";
+import { refreshSearchDocument } from "~/server/profiles/search-document.server";
 import type { E2ESeedContext } from "./index";
 
 // Public directory fixtures: listed performers in a few quiet states (so other seeders' profiles

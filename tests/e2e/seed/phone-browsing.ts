@@ -1,4 +1,4 @@
-import { refreshSearchDocument } from "~/server/search-document.server";
+import { refreshSearchDocument } from "~/server/profiles/search-document.server";
 import { insertProfile, type ProfileFixture } from "./directory";
 import type { E2ESeedContext } from "./index";
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { profiles } from "~/server/db/schema";
-import { refreshSearchDocument } from "~/server/search-document.server";
+import { refreshSearchDocument } from "~/server/profiles/search-document.server";
 import { insertProfile, type ProfileFixture } from "./directory";
 import type { E2ESeedContext } from "./index";
 

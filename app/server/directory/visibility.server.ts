@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { profiles } from "./db/schema";
+import { profiles } from "../db/schema";
 
 // THE visibility rule. A profile is public only when it is active, paid, not past its expiry date and
 // has a display name. Every public query, the sitemap, the profile page and the inquiry action use

@@ -16,12 +16,12 @@ import {
   pickFlags,
 } from "~/lib/profile-schema";
 import { findState, stateName } from "~/lib/us-states";
-import type { SessionUser } from "./auth/auth.server";
-import type { Executor } from "./db/client.server";
-import { profileCategories, profileImages, profiles, user } from "./db/schema";
-import type { ListingContext } from "./payments/context.server";
-import { startFreeYearOnSave } from "./payments/grants.server";
-import { closestGazetteerCities, findGazetteerCity, statesWithGazetteerCity } from "./places/gazetteer.server";
+import type { SessionUser } from "../auth/auth.server";
+import type { Executor } from "../db/client.server";
+import { profileCategories, profileImages, profiles, user } from "../db/schema";
+import type { ListingContext } from "../payments/context.server";
+import { startFreeYearOnSave } from "../payments/grants.server";
+import { closestGazetteerCities, findGazetteerCity, statesWithGazetteerCity } from "../places/gazetteer.server";
 import { refreshSearchDocument } from "./search-document.server";
 
 // Loading and saving a profile from the editor. Who may edit which profile is decided here, so the

@@ -1,12 +1,12 @@
 import { and, ne, sql, type SQL } from "drizzle-orm";
 import type { ProfileCardData } from "~/lib/profile-view";
-import type { Executor } from "./db/client.server";
-import { narrowProfiles } from "./db/narrow-profiles.server";
-import { profiles } from "./db/schema";
+import type { Executor } from "../db/client.server";
+import { narrowProfiles } from "../db/narrow-profiles.server";
+import { profiles } from "../db/schema";
 import { categoryCondition } from "./listing-conditions.server";
 import { cardsForIds } from "./directory.server";
-import { atPointSql, boxSql, distanceSql } from "./search/zip.server";
-import { rowsOf } from "./search/rows.server";
+import { atPointSql, boxSql, distanceSql } from "../search/zip.server";
+import { rowsOf } from "../search/rows.server";
 import { publicProfileCondition, todayIso } from "./visibility.server";
 
 // "Similar performers" on a profile: listed performers sharing at least one of its categories,

@@ -17,15 +17,15 @@ import {
 } from "~/lib/inquiry-fields";
 import type { InquiryInput, InquiryMessage, inquirySchema, shortlistInquirySchema } from "~/lib/inquiry-schema";
 import { CAPTCHA_TTL_MS, checkCaptcha, consumeCaptcha, issueCaptcha, readCaptcha } from "./captcha.server";
-import type { Executor } from "./db/client.server";
-import { contactMessages, profiles, user } from "./db/schema";
-import { addInquiryToStats } from "./insights/stats.server";
-import type { Logger } from "./logger.server";
-import { enqueueEmail } from "./mail/outbox.server";
-import { inquiryCopyEmail, inquiryNotificationEmail } from "./mail/templates.server";
-import { peekRateLimit, takeRateLimit, takeRateLimits, waitInWords, type RateLimitResult, type RateLimitRule } from "./rate-limit.server";
-import type { AppServices } from "./services.server";
-import { publicProfileCondition, todayIso } from "./visibility.server";
+import type { Executor } from "../db/client.server";
+import { contactMessages, profiles, user } from "../db/schema";
+import { addInquiryToStats } from "../insights/stats.server";
+import type { Logger } from "../platform/logger.server";
+import { enqueueEmail } from "../mail/outbox.server";
+import { inquiryCopyEmail, inquiryNotificationEmail } from "../mail/templates.server";
+import { peekRateLimit, takeRateLimit, takeRateLimits, waitInWords, type RateLimitResult, type RateLimitRule } from "../platform/rate-limit.server";
+import type { AppServices } from "../platform/services.server";
+import { publicProfileCondition, todayIso } from "../directory/visibility.server";
 
 // A visitor's inquiry to one performer (the profile's form) or to up to five at once ("Ask them all"
 // on the shortlist): checked, stored, and relayed by email with Reply-To set to the visitor. The

@@ -1,11 +1,11 @@
 import { PARENT_TILES, TILE_COUNT_CAP, tilePlaceWords, tilesView, type TileCount, type TilePlace, type TilesView } from "~/lib/parent-tiles";
 import { STATE_ABBREVIATIONS } from "~/lib/us-state-names";
-import type { Executor } from "./db/client.server";
+import type { Executor } from "../db/client.server";
 import { recalledCount, rememberCount } from "./directory.server";
-import { findGazetteerCity } from "./places/gazetteer.server";
-import { parseSearchInput } from "./search/query.server";
-import { searchProfiles } from "./search/search.server";
-import { lookupZip } from "./search/zip.server";
+import { findGazetteerCity } from "../places/gazetteer.server";
+import { parseSearchInput } from "../search/query.server";
+import { searchProfiles } from "../search/search.server";
+import { lookupZip } from "../search/zip.server";
 import { todayIso } from "./visibility.server";
 
 // How many performers each tile in parents' words finds (app/lib/parent-tiles.ts). A tile's count

@@ -2,17 +2,17 @@ import type { Category } from "~/lib/constants";
 import { CITY_LIST_STATE, type DirectoryFilters } from "~/lib/directory-params";
 import type { PlaceListingView } from "~/lib/place-listing-view";
 import { citiesOf, stateName } from "~/lib/us-states";
-import type { Executor } from "./db/client.server";
+import type { Executor } from "../db/client.server";
 import { parseDirectoryFilters } from "./directory-filters.server";
 import { countPublicProfilesByCity, listPublicProfiles, type ListingPage } from "./directory.server";
-import { redirectToCanonical } from "./http/canonical.server";
-import { findGazetteerCity } from "./places/gazetteer.server";
+import { redirectToCanonical } from "../http/canonical.server";
+import { findGazetteerCity } from "../places/gazetteer.server";
 import { listPlaceProfiles, placeListingView } from "./place-listing.server";
 
 // The listing pages (/browse, /browse/{stateAbbr}, /categories/{name}): filters read from the
 // address, which must be the page's canonical one, and one page of matching public profiles. A
 // city page (and a state page where nobody is based) lists whoever can come to the place, in
-// groups (app/server/place-listing.server.ts).
+// groups (app/server/directory/place-listing.server.ts).
 
 export interface DirectoryListing extends Pick<ListingPage, "profiles" | "total" | "totalAtLeast" | "pageCount" | "pageSize"> {
   /** The filters shown, with the page actually shown (a page past the end shows the last one). */

@@ -1,11 +1,11 @@
 import type { FreeYearOffer } from "~/lib/free-listing-one-tap";
 import type { ListingStatusView } from "~/lib/subscription";
-import { isEmailConfirmed } from "./auth/email-confirmation.server";
-import type { Executor } from "./db/client.server";
-import type { ApplicantAccount } from "./free-listing-applicant.server";
-import { loadFreeYearOffer } from "./free-listing-one-tap.server";
-import { freeSpotsRemaining } from "./listings.server";
-import { readListingStatus } from "./payments/status.server";
+import { isEmailConfirmed } from "../auth/email-confirmation.server";
+import type { Executor } from "../db/client.server";
+import type { ApplicantAccount } from "../free-listing/free-listing-applicant.server";
+import { loadFreeYearOffer } from "../free-listing/free-listing-one-tap.server";
+import { freeSpotsRemaining } from "../free-listing/listings.server";
+import { readListingStatus } from "../payments/status.server";
 
 // What /dashboard/subscription shows: the one listing status and, during the open beta, how many
 // free listings are left (the same count /free-listing shows) and the performer's free year: their

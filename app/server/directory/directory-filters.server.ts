@@ -3,7 +3,7 @@ import { CATEGORIES, type Category } from "~/lib/constants";
 import { CITY_LIST_STATE, defaultAudience, type DirectoryFilters } from "~/lib/directory-params";
 import { parseRefinements, type ListingRefinements } from "~/lib/listing-refinements";
 import { findState } from "~/lib/us-states";
-import { findGazetteerCity } from "./places/gazetteer.server";
+import { findGazetteerCity } from "../places/gazetteer.server";
 
 // Reads the directory's filters from an address (see ~/lib/directory-params for the other way).
 // Parsing is forgiving: a value that does not name a real state, a city of the chosen state (any

@@ -1,18 +1,18 @@
 import { count, eq, sql } from "drizzle-orm";
 import { BIO_MIN_LENGTH } from "~/lib/constants";
-import type { Executor } from "./db/client.server";
-import { profileCategories, profileImages, profiles, user } from "./db/schema";
+import type { Executor } from "../db/client.server";
+import { profileCategories, profileImages, profiles, user } from "../db/schema";
 import type { InquiryDetailView } from "~/lib/inbox-view";
 import type { InsightsTip, InsightsView } from "~/lib/insights-view";
 import { CONFIRM_EMAIL_LABEL, CONFIRM_EMAIL_PATH } from "~/lib/email-confirmation";
 import { TRAVEL_RANGE_CHECK_LABEL, TRAVEL_RANGE_SECTION } from "~/lib/travel-range-check";
 import type { ListingStatusView } from "~/lib/subscription";
-import { getInquiry, listInquiries, type InboxPage } from "./inbox.server";
-import { loadInsights } from "./insights/dashboard-insights.server";
-import { loadInsightsTip } from "./insights/inquiry-tip.server";
-import type { Logger } from "./logger.server";
-import { readListingStatus } from "./payments/status.server";
-import { isPaidListing, todayIso } from "./visibility.server";
+import { getInquiry, listInquiries, type InboxPage } from "../inquiries/inbox.server";
+import { loadInsights } from "../insights/dashboard-insights.server";
+import { loadInsightsTip } from "../insights/inquiry-tip.server";
+import type { Logger } from "../platform/logger.server";
+import { readListingStatus } from "../payments/status.server";
+import { isPaidListing, todayIso } from "../directory/visibility.server";
 
 // What the dashboard shows about the performer's own listing: the status box, the account badge
 // and the completion checklist.
@@ -40,7 +40,7 @@ export interface DashboardSummary {
   /** Whether the account's address is confirmed; until it is, the listing cannot go live. */
   emailConfirmed: boolean;
   checklist: ChecklistItem[];
-  /** The profile has no "Who are your shows for?" answer yet (app/server/audience.server.ts): the dashboard asks. */
+  /** The profile has no "Who are your shows for?" answer yet (app/server/profiles/audience.server.ts): the dashboard asks. */
   askAudience: boolean;
 }
 

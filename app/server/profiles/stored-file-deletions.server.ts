@@ -1,8 +1,8 @@
 import { asc, eq, inArray, lte } from "drizzle-orm";
-import type { Executor } from "./db/client.server";
-import { storageDeletions } from "./db/schema";
-import type { Logger } from "./logger.server";
-import type { Storage } from "./storage/storage.server";
+import type { Executor } from "../db/client.server";
+import { storageDeletions } from "../db/schema";
+import type { Logger } from "../platform/logger.server";
+import type { Storage } from "../storage/storage.server";
 
 // Files that must go once their rows are gone. The keys are queued in the transaction that deletes
 // the rows, so a commit always leaves a record of what to remove: the caller removes them right

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Executor } from "./db/client.server";
-import { rateLimitHits } from "./db/schema";
+import type { Executor } from "../db/client.server";
+import { rateLimitHits } from "../db/schema";
 
 // Fixed-window counters in the database, so every app process behind a load balancer shares them.
 // Windows are at most a day long: the maintenance job drops counters older than that. Two ways to

@@ -1,11 +1,11 @@
 import { and, inArray } from "drizzle-orm";
 import { DEFAULT_TRAVEL_RANGE } from "~/lib/constants";
 import { SHORTLIST_MAX, type ShortlistItem, type ShortlistPerformer } from "~/lib/shortlist";
-import type { Executor } from "./db/client.server";
-import { profiles } from "./db/schema";
-import { cardsForIds } from "./directory.server";
+import type { Executor } from "../db/client.server";
+import { profiles } from "../db/schema";
+import { cardsForIds } from "../directory/directory.server";
 import { isProfileId } from "./inquiries.server";
-import { publicProfileCondition, todayIso } from "./visibility.server";
+import { publicProfileCondition, todayIso } from "../directory/visibility.server";
 
 // What /shortlist shows for a list of saved ids: public data of the performers still listed, and a
 // bare "unavailable" for the rest, so the page can name them (from the browser's own copy) rather

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
-import { consumedTokens } from "./db/schema";
+import { consumedTokens } from "../db/schema";
 import type { Captcha } from "~/lib/inquiry-fields";
-import type { Executor } from "./db/client.server";
+import type { Executor } from "../db/client.server";
 
 // The inquiry form's math question (sum of two digits 1-9). The server signs the question with an
 // expiry, so the answer is checked on the server and a token can be spent only once.

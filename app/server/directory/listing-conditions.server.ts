@@ -1,7 +1,7 @@
 import { asc, desc, eq, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { admittedAudiences, type AudienceFilter, type ListingRefinements, type ListingSort } from "~/lib/listing-refinements";
 import { ADULTS_ONLY_CATEGORY } from "~/lib/directory-params";
-import { profileCategories, profiles } from "./db/schema";
+import { profileCategories, profiles } from "../db/schema";
 
 // The listing refinements (app/lib/listing-refinements.ts) as SQL, shared by every listing: browse,
 // a category, a city page and search. Each condition names only `profiles` columns that

@@ -1,11 +1,11 @@
 import type { AppConfig } from "./config.server";
-import { createAuth, type Auth } from "./auth/auth.server";
-import { openDatabase, type Database, type Db } from "./db/client.server";
-import { createInsightsCounter, type InsightsCounter } from "./insights/counter.server";
+import { createAuth, type Auth } from "../auth/auth.server";
+import { openDatabase, type Database, type Db } from "../db/client.server";
+import { createInsightsCounter, type InsightsCounter } from "../insights/counter.server";
 import type { Logger } from "./logger.server";
 import { createMetrics, type Metrics } from "./metrics.server";
-import { createStripePayments, type StripePayments } from "./payments/stripe.server";
-import { createStorage, type Storage } from "./storage/index.server";
+import { createStripePayments, type StripePayments } from "../payments/stripe.server";
+import { createStorage, type Storage } from "../storage/index.server";
 
 /** Everything a loader or action needs, built once per process and handed to React Router as load context. */
 export interface AppServices {

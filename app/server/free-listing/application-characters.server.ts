@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { charactersFromApplication } from "~/lib/characters";
-import type { Executor } from "./db/client.server";
-import { freeListingRequests, profiles } from "./db/schema";
-import { refreshSearchDocument } from "./search-document.server";
+import type { Executor } from "../db/client.server";
+import { freeListingRequests, profiles } from "../db/schema";
+import { refreshSearchDocument } from "../profiles/search-document.server";
 
 // A free-listing application asks "Which characters do you perform?". When it is approved and the
 // free year reaches an account (at approval, or when the applicant signs up later), the answer

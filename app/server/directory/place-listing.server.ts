@@ -11,12 +11,12 @@ import {
   type PlaceListingView,
 } from "~/lib/place-listing-view";
 import { DEFAULT_NEARBY_MILES } from "~/lib/search-view";
-import type { Executor } from "./db/client.server";
+import type { Executor } from "../db/client.server";
 import { cardsForIds } from "./directory.server";
 import { categoryCondition, refinementConditions } from "./listing-conditions.server";
-import { nearestBand, placeBands, type PlaceBands } from "./search/bands.server";
-import { readPage } from "./search/page.server";
-import { rankings } from "./search/rank.server";
+import { nearestBand, placeBands, type PlaceBands } from "../search/bands.server";
+import { readPage } from "../search/page.server";
+import { rankings } from "../search/rank.server";
 import { publicProfileCondition, todayIso } from "./visibility.server";
 
 // Who a place can have (a city page, or a state page where nobody is based): the same distance

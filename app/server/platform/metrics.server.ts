@@ -1,12 +1,12 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { inArray, sql } from "drizzle-orm";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
-import type { Db } from "./db/client.server";
-import { emailOutbox } from "./db/schema";
+import type { Db } from "../db/client.server";
+import { emailOutbox } from "../db/schema";
 import type { Logger } from "./logger.server";
-import type { PageCacheResult } from "./http/page-cache.server";
-import { decodeStats } from "./images/decode-slots.server";
-import type { WebhookResult } from "./payments/webhook.server";
+import type { PageCacheResult } from "../http/page-cache.server";
+import { decodeStats } from "../images/decode-slots.server";
+import type { WebhookResult } from "../payments/webhook.server";
 
 // What an operator's Prometheus scrapes at /metrics. Each app instance owns its registry (never
 // prom-client's global one), so two apps in one process, as tests build them, count apart. Under

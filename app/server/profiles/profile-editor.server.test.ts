@@ -2,7 +2,7 @@ import { getTableColumns } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { defaultProfileValues, PROFILE_FIELDS, profileSchema, validateProfile } from "~/lib/profile-schema";
 import { profiles } from "~/server/db/schema";
-import { EDITABLE_COLUMNS, editableRow } from "~/server/profile-editor.server";
+import { EDITABLE_COLUMNS, editableRow } from "~/server/profiles/profile-editor.server";
 
 // The editor's column allow-list is the boundary that keeps a performer from paying themselves,
 // extending their listing or reviving a deactivated one through the profile form.

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, max, sql } from "drizzle-orm";
 import { browseHref, categoryHref } from "~/lib/directory-params";
-import type { Executor } from "./db/client.server";
-import { profileCategories, profiles } from "./db/schema";
+import type { Executor } from "../db/client.server";
+import { profileCategories, profiles } from "../db/schema";
 import { publicProfileCondition, todayIso } from "./visibility.server";
 
 // /sitemap.xml: the static pages, every state, city and category page that has public performers,

@@ -1,10 +1,10 @@
 import { parseValues } from "~/lib/form";
 import { questionsToAsk, type FreeYearOffer } from "~/lib/free-listing-one-tap";
 import { freeListingSchema, type FreeListingActionResult, type FreeListingValues } from "~/lib/free-listing-schema";
-import type { Executor } from "./db/client.server";
+import type { Executor } from "../db/client.server";
 import { applicantPrefill, freeYearStatus, type ApplicantAccount } from "./free-listing-applicant.server";
 import { freeSpotsRemaining, handleFreeListing, type FreeListingContext } from "./listings.server";
-import { todayIso } from "./visibility.server";
+import { todayIso } from "../directory/visibility.server";
 
 // The free year on /dashboard/subscription: what the page offers a signed-in performer, and the
 // one-tap application it posts. The answers the profile gives are read here, on the server, at the

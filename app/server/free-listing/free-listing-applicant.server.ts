@@ -3,10 +3,10 @@ import { DEFAULT_TRAVEL_RANGE } from "~/lib/constants";
 import { formInput } from "~/lib/form";
 import { freeListingSchema, type FreeListingValues } from "~/lib/free-listing-schema";
 import type { ApplicantStanding, FreeListingApplicant, FreeYearStatus, GoLiveStep } from "~/lib/free-listing-view";
-import type { Executor } from "./db/client.server";
-import { freeListingRequests, profiles, user } from "./db/schema";
-import { heldFreeListing } from "./payments/grants.server";
-import { todayIso } from "./visibility.server";
+import type { Executor } from "../db/client.server";
+import { freeListingRequests, profiles, user } from "../db/schema";
+import { heldFreeListing } from "../payments/grants.server";
+import { todayIso } from "../directory/visibility.server";
 
 // A signed-in performer on /free-listing: what the form can start from, and whether they already
 // have an application waiting or a free year. The action asks the same question before storing,

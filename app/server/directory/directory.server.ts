@@ -6,10 +6,10 @@ import { CATEGORIES, FEATURED_PROFILES, PAGE_SIZE } from "~/lib/constants";
 import { NO_REFINEMENTS, type ListingRefinements } from "~/lib/listing-refinements";
 import { stateName } from "~/lib/us-states";
 import { socialLinks } from "~/lib/social";
-import type { Executor } from "./db/client.server";
-import { narrowProfiles } from "./db/narrow-profiles.server";
-import { profileCategories, profileImages, profiles, type ImageVariant } from "./db/schema";
-import { rowsOf } from "./search/rows.server";
+import type { Executor } from "../db/client.server";
+import { narrowProfiles } from "../db/narrow-profiles.server";
+import { profileCategories, profileImages, profiles, type ImageVariant } from "../db/schema";
+import { rowsOf } from "../search/rows.server";
 import { categoryCondition, refinementConditions, refinementKey, refinementOrder } from "./listing-conditions.server";
 import { isPaidListing, isPubliclyVisible, publicProfileCondition, todayIso } from "./visibility.server";
 

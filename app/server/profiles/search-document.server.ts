@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Executor } from "./db/client.server";
+import type { Executor } from "../db/client.server";
 
 // Keeps `profiles.search_text` (and through it the generated tsvector) and the `search_terms`
 // vocabulary in step with a profile's name, characters, bio and categories. The characters also

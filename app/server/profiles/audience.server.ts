@@ -1,8 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Audience } from "~/lib/audience";
 import { noCategoryLeftMessage, reconcileAudience } from "~/lib/audience-rules";
-import type { Executor } from "./db/client.server";
-import { profileCategories, profiles } from "./db/schema";
+import type { Executor } from "../db/client.server";
+import { profileCategories, profiles } from "../db/schema";
 import { refreshSearchDocument } from "./search-document.server";
 
 // The dashboard's "Who are your shows for?", asked once of a performer whose profile has no answer

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { messagePreview, type InquiryDetailView, type InquiryRow } from "~/lib/inbox-view";
-import type { Executor } from "./db/client.server";
-import { contactMessages } from "./db/schema";
-import { isUuid } from "./db/sql-values.server";
-import { refreshInquiryReadHours } from "./insights/read-speed.server";
+import type { Executor } from "../db/client.server";
+import { contactMessages } from "../db/schema";
+import { isUuid } from "../db/sql-values.server";
+import { refreshInquiryReadHours } from "../insights/read-speed.server";
 
 // A performer's inquiries. The owner's profile id (equal to their user id) is part of EVERY query,
 // so an inquiry id from someone else's inbox simply finds nothing.

@@ -15,9 +15,9 @@ import {
   EMAIL_ALREADY_GRANTED,
   type ApplicantStanding,
 } from "~/lib/free-listing-view";
-import { freeListingGrantsIssued } from "./admin/free-listing-requests.server";
-import type { Executor } from "./db/client.server";
-import { freeListingRequests } from "./db/schema";
+import { freeListingGrantsIssued } from "../admin/free-listing-requests.server";
+import type { Executor } from "../db/client.server";
+import { freeListingRequests } from "../db/schema";
 import {
   addressStanding,
   applicantStanding,
@@ -25,12 +25,12 @@ import {
   lockApplicant,
   type ApplicantAccount,
 } from "./free-listing-applicant.server";
-import type { Logger } from "./logger.server";
-import { applicationReceiptEmail } from "./mail/application-templates.server";
-import { enqueueEmail } from "./mail/outbox.server";
-import { freeListingNotificationEmail } from "./mail/templates.server";
-import { hitRateLimit, waitInWords } from "./rate-limit.server";
-import type { AppServices } from "./services.server";
+import type { Logger } from "../platform/logger.server";
+import { applicationReceiptEmail } from "../mail/application-templates.server";
+import { enqueueEmail } from "../mail/outbox.server";
+import { freeListingNotificationEmail } from "../mail/templates.server";
+import { hitRateLimit, waitInWords } from "../platform/rate-limit.server";
+import type { AppServices } from "../platform/services.server";
 
 // Free-listing applications (/free-listing): the open beta's first 150 approved listings are free.
 

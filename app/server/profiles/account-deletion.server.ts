@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
-import type { AppConfig } from "./config.server";
-import type { Executor } from "./db/client.server";
+import type { AppConfig } from "../platform/config.server";
+import type { Executor } from "../db/client.server";
 import {
   emailOutbox,
   freeListingGrants,
@@ -10,13 +10,13 @@ import {
   stripeCustomers,
   user,
   verification,
-} from "./db/schema";
-import { recordAudit } from "./admin/audit.server";
-import type { Logger } from "./logger.server";
-import { accountDeletedEmail } from "./mail/account-templates.server";
-import { enqueueEmail } from "./mail/outbox.server";
-import type { StripePayments } from "./payments/stripe.server";
-import type { Storage } from "./storage/storage.server";
+} from "../db/schema";
+import { recordAudit } from "../admin/audit.server";
+import type { Logger } from "../platform/logger.server";
+import { accountDeletedEmail } from "../mail/account-templates.server";
+import { enqueueEmail } from "../mail/outbox.server";
+import type { StripePayments } from "../payments/stripe.server";
+import type { Storage } from "../storage/storage.server";
 import { queueStoredFileDeletions, sweepStoredFileDeletions } from "./stored-file-deletions.server";
 
 // Deleting an account from /dashboard/delete-account, and an admin deleting a profile from /admin,
