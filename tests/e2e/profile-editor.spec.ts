@@ -457,6 +457,10 @@ test.describe("on a phone", () => {
     await signIn(page.request, baseURL, EDITOR_ACCOUNTS.complete.email);
     await page.goto("/dashboard/edit-profile");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit Profile");
+    // The price check runs in the browser as a field is left: typed before the scripts run, a
+    // blur has nobody to tell it (the server still refuses on Save), and the message never came
+    // (failed once in a fresh-clone run, passed on its retry).
+    await waitForHydration(page);
 
     const min = field(page, "Minimum Price per Hour ($)");
     const max = field(page, "Maximum Price per Hour ($)");
