@@ -13,6 +13,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -191,6 +192,15 @@ export const profiles = pgTable(
     // The characters the performer plays, in their own words ("Ice Queen", "T. rex Ranger"): at most
     // 10 short names, trimmed and de-duplicated by the profile form (app/lib/characters.ts).
     characters: text("characters").array().notNull().default(sql`'{}'::text[]`),
+    // The travel-fee rule and deposit shown beside the packages (migration 0029,
+    // app/lib/package-rules.ts): only the kind's own amounts are set. Informational only.
+    travelFeeKind: text("travel_fee_kind").notNull().default("none"),
+    travelFeeFreeMiles: integer("travel_fee_free_miles"),
+    travelFeeCentsPerMile: integer("travel_fee_cents_per_mile"),
+    travelFeeFlat: integer("travel_fee_flat"),
+    depositKind: text("deposit_kind").notNull().default("none"),
+    depositAmount: integer("deposit_amount"),
+    paymentMethods: text("payment_methods").array().notNull().default(sql`'{}'::text[]`),
     // Denormalised text the directory search reads: name, bio, city, state name and abbreviation,
     // categories. Rewritten by the profile save in the same transaction as the categories.
     searchText: text("search_text").notNull().default(""),
@@ -210,6 +220,14 @@ export const profiles = pgTable(
     check("profiles_price_max_check", sql`${t.priceMax} is null or ${t.priceMax} >= 0`),
     check("profiles_state_check", sql`${t.state} is null or ${t.state} ~ '^[A-Z]{2}$'`),
     check("profiles_audience_check", sql`${t.audience} is null or ${t.audience} in (${sqlList(AUDIENCES)})`),
+    check(
+      "profiles_travel_fee_check",
+      sql`(travel_fee_kind = 'none' and travel_fee_free_miles is null and travel_fee_cents_per_mile is null and travel_fee_flat is null) or (travel_fee_kind = 'per_mile' and travel_fee_free_miles between 0 and 1000 and travel_fee_cents_per_mile between 1 and 5000 and travel_fee_flat is null) or (travel_fee_kind = 'flat' and travel_fee_flat between 1 and 10000 and travel_fee_free_miles is null and travel_fee_cents_per_mile is null)`,
+    ),
+    check(
+      "profiles_deposit_check",
+      sql`(deposit_kind = 'none' and deposit_amount is null) or (deposit_kind = 'percent' and deposit_amount between 1 and 100) or (deposit_kind = 'dollars' and deposit_amount between 1 and 100000)`,
+    ),
     // Public listings: the partial indexes carry the static half of the visibility rule.
     index("profiles_public_state_city_idx")
       .on(t.state, t.city, t.createdAt)
@@ -376,6 +394,32 @@ export const profileCategories = pgTable(
     primaryKey({ columns: [t.profileId, t.category] }),
     index("profile_categories_category_idx").on(t.category, t.profileId),
     check("profile_categories_category_check", sql`${t.category} in (${sqlList(CATEGORIES)})`),
+  ],
+);
+
+// Up to three fixed-price packages per profile (migration 0029), replaced as a whole by the
+// profile editor's save; position is the editor's slot.
+export const profilePackages = pgTable(
+  "profile_packages",
+  {
+    profileId: text("profile_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    position: smallint("position").notNull(),
+    name: text("name").notNull(),
+    minutes: integer("minutes").notNull(),
+    included: text("included").notNull().default(""),
+    maxChildren: integer("max_children"),
+    price: integer("price").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.profileId, t.position] }),
+    check("profile_packages_position_check", sql`${t.position} >= 0 and ${t.position} < 3`),
+    check("profile_packages_name_check", sql`length(${t.name}) between 1 and 60`),
+    check("profile_packages_minutes_check", sql`${t.minutes} between 10 and 720`),
+    check("profile_packages_included_check", sql`length(${t.included}) <= 300`),
+    check("profile_packages_max_children_check", sql`${t.maxChildren} is null or ${t.maxChildren} between 1 and 500`),
+    check("profile_packages_price_check", sql`${t.price} between 1 and 100000`),
   ],
 );
 
@@ -909,6 +953,42 @@ export const unmetSearches = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.words, t.place] })],
 );
 
+// ---------------------------------------------------------------- calendar import (issue 26)
+// A performer's pasted iCal address (app/server/calendar-import/), read by the hourly job; the busy
+// days it held at the last successful read are calendar_import_days, replaced whole each time.
+export const calendarImports = pgTable(
+  "calendar_imports",
+  {
+    profileId: text("profile_id")
+      .primaryKey()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the job may next read it; a claim moves it an hour on before fetching, so one process reads it. */
+    nextFetchAt: timestamp("next_fetch_at", { withTimezone: true }).notNull().defaultNow(),
+    lastFetchedAt: timestamp("last_fetched_at", { withTimezone: true }),
+    lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
+    /** The last read's failure in the performer's words; null after a success. */
+    lastError: text("last_error"),
+    fetchCount: integer("fetch_count").notNull().default(0),
+    /** Busy days found by the last successful read (the rows of calendar_import_days). */
+    busyDays: integer("busy_days").notNull().default(0),
+  },
+  (t) => [index("calendar_imports_next_fetch_idx").on(t.nextFetchAt)],
+);
+
+export const calendarImportDays = pgTable(
+  "calendar_import_days",
+  {
+    profileId: text("profile_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    /** The performer's local calendar day (their state's time zone). */
+    day: date("day", { mode: "string" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.profileId, t.day] })],
+);
+
 export const schema = {
   user,
   session,
@@ -940,4 +1020,6 @@ export const schema = {
   searchAlerts,
   searchAlertMatches,
   unmetSearches,
+  calendarImports,
+  calendarImportDays,
 };
