@@ -989,6 +989,47 @@ export const calendarImportDays = pgTable(
   (t) => [primaryKey({ columns: [t.profileId, t.day] })],
 );
 
+// ---------------------------------------------------------------- performer's calendar (issue 26)
+// The days a performer marked (migration 0030, app/server/calendar/): one row per local calendar
+// day of their state's time zone. The key reads one performer's month; the index by day answers
+// "who is booked on D" for many performers in one read (the party date in search).
+export const CALENDAR_KINDS = ["booked", "away"] as const;
+
+export const calendarDays = pgTable(
+  "calendar_days",
+  {
+    profileId: text("profile_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    kind: text("kind").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.profileId, t.day] }),
+    check("calendar_days_kind_check", sql`${t.kind} in (${sqlList(CALENDAR_KINDS)})`),
+    index("calendar_days_day_idx").on(t.day, t.profileId, t.kind),
+  ],
+);
+
+// One row per performer who used the calendar: the weekly rule (bit 0 Sunday ... bit 6 Saturday, a
+// weekday they never work, from weekly_since on), their feed's secret and when they last changed it.
+export const performerCalendars = pgTable(
+  "performer_calendars",
+  {
+    profileId: text("profile_id")
+      .primaryKey()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    weeklyOff: smallint("weekly_off").notNull().default(0),
+    weeklySince: date("weekly_since", { mode: "string" }),
+    feedToken: text("feed_token").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("performer_calendars_weekly_off_check", sql`${t.weeklyOff} between 0 and 127`),
+    uniqueIndex("performer_calendars_feed_token_idx").on(t.feedToken),
+  ],
+);
+
 export const schema = {
   user,
   session,
@@ -1020,6 +1061,8 @@ export const schema = {
   searchAlerts,
   searchAlertMatches,
   unmetSearches,
+  calendarDays,
+  performerCalendars,
   calendarImports,
   calendarImportDays,
 };
