@@ -32,6 +32,8 @@ export default [
   route("dashboard/subscription", "routes/dashboard.subscription.tsx"),
   route("dashboard/preview", "routes/dashboard.preview.tsx"),
   route("dashboard/delete-account", "routes/dashboard.delete-account.tsx"),
+  route("dashboard/calendar", "routes/dashboard.calendar.tsx"),
+  route("calendar/:feed", "routes/calendar.feed.ts"),
   route("admin", "routes/admin.tsx"),
   route("safety-first", "routes/safety-first.tsx"),
   route("about", "routes/about.tsx"),

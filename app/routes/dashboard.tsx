@@ -12,6 +12,7 @@ import { notify } from "~/components/layout/notify";
 import type { Route } from "./+types/dashboard";
 import { AccountPanel } from "~/components/dashboard/AccountPanel";
 import { AudienceAsk } from "~/components/dashboard/AudienceAsk";
+import { CalendarCard } from "~/components/dashboard/CalendarCard";
 import { Checklist } from "~/components/dashboard/Checklist";
 import { FreeYearStatusCard } from "~/components/free-listing/FreeYearStatus";
 import { InquiryDetail } from "~/components/dashboard/InquiryDetail";
@@ -31,6 +32,7 @@ import { pageMeta, siteFrom } from "~/lib/meta";
 import { requireUser } from "~/server/auth/auth.server";
 import { saveAudienceAnswer } from "~/server/profiles/audience.server";
 import { keepTravelRange, loadDashboard } from "~/server/dashboard/dashboard.server";
+import { calendarNotice } from "~/server/calendar/calendar.server";
 import { freeYearStatus } from "~/server/free-listing/free-listing-applicant.server";
 import { KEEP_TRAVEL_RANGE_INTENT, TRAVEL_RANGE_KEPT } from "~/lib/travel-range-check";
 import { syncAfterCheckout } from "~/server/payments/sync.server";
@@ -63,9 +65,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       context.logger.error({ err: error, userId: user.id }, "syncing the subscription after checkout failed");
     }
   }
-  const [result, freeYear] = await Promise.all([
+  const [result, freeYear, calendar] = await Promise.all([
     loadDashboard(context.db, context.logger, user.id, { page: pageParam(url), inquiryId: url.searchParams.get("inquiry") }),
     freeYearStatus(context.db, user.id),
+    calendarNotice(context.db, user.id),
   ]);
   if (result.selected && "missing" in result.selected) {
     throw data("This inquiry was not found. It may have been deleted.", { status: 404 });
@@ -85,6 +88,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     selected: result.selected?.inquiry ?? null,
     checkout,
     freeYear,
+    calendar,
   };
 }
 
@@ -181,7 +185,7 @@ function CheckoutNotice({ checkout, active }: { checkout: "success" | "canceled"
 }
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, summary, inbox, selected, checkout, freeYear } = loaderData;
+  const { user, summary, inbox, selected, checkout, freeYear, calendar } = loaderData;
   const navigate = useNavigate();
   const page = inbox?.page ?? 1;
 
@@ -242,6 +246,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       (freeYear.kind === "rejected" && !summary.listing.paid));
   const freeYearCard = showFreeYear && freeYear ? <FreeYearStatusCard status={freeYear} /> : null;
   const insights = <InsightsSection insights={summary.insights} tip={summary.insightsTip} />;
+  const calendarCard = calendar ? <CalendarCard notice={calendar} /> : null;
   // A listed performer's work is answering parents, so the inquiries lead; an unfinished checklist
   // still comes first (it is what keeps the listing strong). Before the listing is live, the status
   // box says what to do next and leads instead.
@@ -266,6 +271,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
               <>
                 {checklistDone ? null : checklist}
                 {inquiries}
+                {calendarCard}
                 {insights}
                 {status}
                 {checklistDone ? checklist : null}
@@ -275,6 +281,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
                 {status}
                 {checklist}
                 {inquiries}
+                {calendarCard}
                 {insights}
               </>
             )}

@@ -1,0 +1,253 @@
+import { randomBytes } from "node:crypto";
+import { and, between, count, eq, gte, inArray, sql } from "drizzle-orm";
+import {
+  addDays,
+  addMonths,
+  CALENDAR_STALE_DAYS,
+  formatShortDay,
+  isMonth,
+  lastDayOfMonth,
+  monthOf,
+  toRanges,
+  type CalendarNoticeView,
+  type CalendarPageView,
+  type DayKind,
+} from "~/lib/calendar";
+import { markDaysSchema, type MarkDaysInput } from "~/lib/calendar-schema";
+import type { FieldErrors } from "~/lib/form";
+import { localDay, timeZoneForState } from "~/lib/state-time-zones";
+import type { Executor } from "../db/client.server";
+import { calendarDays, contactMessages, performerCalendars, profiles } from "../db/schema";
+import { buildFeed } from "./ical-feed.server";
+
+// The performer's calendar (issue 26): days they marked booked or away, one row per local day
+// (calendar_days), and per performer a weekly rule, their feed's secret and when they last changed
+// anything (performer_calendars, migration 0030). A day is the performer's own calendar day, in
+// their state's time zone (app/lib/state-time-zones.ts), and so is "today": what has passed is
+// judged there, not in UTC.
+//
+// Busy days read from a pasted iCal address (app/server/calendar-import/, calendar_import_days) are
+// a separate source the import job replaces whole; they join the marked days where the days are
+// read (readDays and availabilityOn below), never written into calendar_days.
+
+/** How far back the feed repeats past marks: enough for a subscriber to see last month. */
+const FEED_PAST_DAYS = 90;
+
+function newToken(): string {
+  // 192 bits: the address is the only key to the feed, so it must not be guessable.
+  return randomBytes(24).toString("base64url");
+}
+
+export interface PerformerClock {
+  timeZone: string;
+  today: string;
+}
+
+/** The performer's zone and today; null when they have no profile yet (the days belong to it). */
+export async function performerClock(db: Executor, userId: string, now: Date = new Date()): Promise<PerformerClock | null> {
+  const [row] = await db.select({ state: profiles.state }).from(profiles).where(eq(profiles.id, userId)).limit(1);
+  if (!row) return null;
+  const timeZone = timeZoneForState(row.state);
+  return { timeZone, today: localDay(timeZone, now) };
+}
+
+/** The performer's calendar row, made (with its feed secret) the first time it is needed. */
+async function ensureCalendar(db: Executor, userId: string) {
+  await db.insert(performerCalendars).values({ profileId: userId, feedToken: newToken() }).onConflictDoNothing();
+  const [row] = await db.select().from(performerCalendars).where(eq(performerCalendars.profileId, userId)).limit(1);
+  if (!row) throw new Error("performer calendar row missing after insert");
+  return row;
+}
+
+export type CalendarWrite = { status: "ok" } | { status: "no-profile" } | { status: "invalid"; errors: FieldErrors };
+
+/**
+ * Marks each day from `from` to `to` booked or away (a day marked before takes the new kind), or
+ * clears them. Checked again against the performer's today here, so a form built before midnight
+ * cannot write a day that has since passed. All or nothing, with "last updated".
+ */
+export async function markDays(db: Executor, userId: string, input: MarkDaysInput, now: Date = new Date()): Promise<CalendarWrite> {
+  const clock = await performerClock(db, userId, now);
+  if (!clock) return { status: "no-profile" };
+  const checked = markDaysSchema(clock.today).safeParse(input);
+  if (!checked.success) {
+    const errors: FieldErrors = {};
+    for (const issue of checked.error.issues) errors[String(issue.path[0] ?? "from")] ??= issue.message;
+    return { status: "invalid", errors };
+  }
+  const { from, to, mark } = checked.data;
+  await db.transaction(async (tx) => {
+    await ensureCalendar(tx, userId);
+    if (mark === "clear") {
+      await tx.delete(calendarDays).where(and(eq(calendarDays.profileId, userId), between(calendarDays.day, from, to)));
+    } else {
+      await tx.execute(sql`
+        insert into calendar_days (profile_id, day, kind)
+        select ${userId}, d::date, ${mark}
+        from generate_series(${from}::date, ${to}::date, interval '1 day') as d
+        on conflict (profile_id, day) do update set kind = excluded.kind`);
+    }
+    await tx.update(performerCalendars).set({ updatedAt: now }).where(eq(performerCalendars.profileId, userId));
+  });
+  return { status: "ok" };
+}
+
+/** The weekly rule: the weekdays (bitmask, bit 0 Sunday) the performer never works, from today on. */
+export async function setWeeklyRule(db: Executor, userId: string, weeklyOff: number, now: Date = new Date()): Promise<CalendarWrite> {
+  const clock = await performerClock(db, userId, now);
+  if (!clock) return { status: "no-profile" };
+  await db.transaction(async (tx) => {
+    const current = await ensureCalendar(tx, userId);
+    // The rule's start moves only when the rule changes, so the feed's repeating events keep their start.
+    const since = current.weeklyOff === weeklyOff ? current.weeklySince : weeklyOff === 0 ? null : clock.today;
+    await tx
+      .update(performerCalendars)
+      .set({ weeklyOff, weeklySince: since, updatedAt: now })
+      .where(eq(performerCalendars.profileId, userId));
+  });
+  return { status: "ok" };
+}
+
+/** A new feed address; the old one stops working at once. False without a profile. */
+export async function renewFeedToken(db: Executor, userId: string): Promise<boolean> {
+  const clock = await performerClock(db, userId);
+  if (!clock) return false;
+  await ensureCalendar(db, userId);
+  await db.update(performerCalendars).set({ feedToken: newToken() }).where(eq(performerCalendars.profileId, userId));
+  return true;
+}
+
+/** Marked days from `from` to `to`, sorted. */
+async function readDays(db: Executor, userId: string, from: string, to: string) {
+  const rows = await db
+    .select({ day: calendarDays.day, kind: calendarDays.kind })
+    .from(calendarDays)
+    .where(and(eq(calendarDays.profileId, userId), between(calendarDays.day, from, to)))
+    .orderBy(calendarDays.day);
+  return rows.map((r) => ({ day: r.day, kind: r.kind as DayKind }));
+}
+
+export function feedUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}/calendar/${token}.ics`;
+}
+
+/**
+ * What /dashboard/calendar shows for `month` ("2026-12"; the performer's current month when absent
+ * or not a month): the marks in and around it, the marks from today on, the weekly rule and the feed's
+ * address. Null without a profile.
+ */
+export async function loadCalendarPage(
+  db: Executor,
+  userId: string,
+  options: { month: string | null; publicUrl: string },
+  now: Date = new Date(),
+): Promise<CalendarPageView | null> {
+  const clock = await performerClock(db, userId, now);
+  if (!clock) return null;
+  const month = options.month && isMonth(options.month) ? options.month : monthOf(clock.today);
+  const calendar = await ensureCalendar(db, userId);
+  // The grid shows the last days of the month before and the first of the next: a week each way.
+  const [days, upcoming] = await Promise.all([
+    readDays(db, userId, addDays(`${month}-01`, -7), addDays(lastDayOfMonth(month), 7)),
+    readDays(db, userId, clock.today, addDays(clock.today, 3 * 366)),
+  ]);
+  return {
+    today: clock.today,
+    timeZone: clock.timeZone,
+    month,
+    days,
+    upcoming: toRanges(upcoming),
+    weeklyOff: calendar.weeklyOff,
+    feedUrl: feedUrl(options.publicUrl, calendar.feedToken),
+    updatedAt: calendar.updatedAt?.toISOString() ?? null,
+  };
+}
+
+/** The feed behind a token: null for a token that is not (or no longer) anyone's. */
+export async function readFeed(db: Executor, token: string, host: string, now: Date = new Date()): Promise<string | null> {
+  const [row] = await db
+    .select({
+      profileId: performerCalendars.profileId,
+      weeklyOff: performerCalendars.weeklyOff,
+      weeklySince: performerCalendars.weeklySince,
+      updatedAt: performerCalendars.updatedAt,
+      state: profiles.state,
+      displayName: profiles.displayName,
+    })
+    .from(performerCalendars)
+    .innerJoin(profiles, eq(profiles.id, performerCalendars.profileId))
+    .where(eq(performerCalendars.feedToken, token))
+    .limit(1);
+  if (!row) return null;
+  const timeZone = timeZoneForState(row.state);
+  const today = localDay(timeZone, now);
+  const days = await readDays(db, row.profileId, addDays(today, -FEED_PAST_DAYS), addDays(today, 3 * 366));
+  return buildFeed({
+    profileId: row.profileId,
+    calendarName: `${row.displayName?.trim() || "My"} bookings (CostumeCast)`,
+    timeZone,
+    ranges: toRanges(days),
+    weeklyOff: row.weeklyOff,
+    weeklySince: row.weeklySince,
+    stamp: row.updatedAt ?? now,
+    host,
+  });
+}
+
+/**
+ * What the dashboard says about the calendar: when it was last updated (a day in the performer's
+ * zone) and whether to nudge, which it does when the calendar has not changed for 30 days (or never
+ * did) while inquiries arrived in those 30 days: parents are asking, and search will soon treat the
+ * calendar as out of date.
+ */
+export async function calendarNotice(db: Executor, userId: string, now: Date = new Date()): Promise<CalendarNoticeView | null> {
+  const clock = await performerClock(db, userId, now);
+  if (!clock) return null;
+  const since = new Date(now.getTime() - CALENDAR_STALE_DAYS * 86_400_000);
+  const [[calendar], [inquiries]] = await Promise.all([
+    db.select({ updatedAt: performerCalendars.updatedAt }).from(performerCalendars).where(eq(performerCalendars.profileId, userId)).limit(1),
+    db
+      .select({ n: count() })
+      .from(contactMessages)
+      .where(and(eq(contactMessages.profileId, userId), gte(contactMessages.createdAt, since))),
+  ]);
+  const updatedAt = calendar?.updatedAt ?? null;
+  const recentInquiries = inquiries?.n ?? 0;
+  const stale = updatedAt === null || updatedAt < since;
+  return {
+    lastUpdated: updatedAt ? formatShortDay(localDay(clock.timeZone, updatedAt)) : null,
+    nudge: stale && recentInquiries > 0,
+    recentInquiries,
+  };
+}
+
+export type Availability = "free" | "booked" | "unknown";
+
+/**
+ * Whether each performer is free on `day` (their local day), for many performers in one statement:
+ * the key of calendar_days finds a marked day, the weekly rule is a bit test, and a calendar not
+ * updated for 30 days says nothing ("unknown"). The party date in search reads this rule.
+ */
+export async function availabilityOn(db: Executor, profileIds: readonly string[], day: string, now: Date = new Date()): Promise<Map<string, Availability>> {
+  const result = new Map<string, Availability>(profileIds.map((id) => [id, "unknown"]));
+  if (profileIds.length === 0) return result;
+  const since = new Date(now.getTime() - CALENDAR_STALE_DAYS * 86_400_000);
+  const rows = await db
+    .select({
+      id: performerCalendars.profileId,
+      // Written with the table's name: drizzle leaves a selected column unqualified, which inside
+      // the subquery would name calendar_days' own profile_id.
+      busy: sql<boolean>`(exists (select 1 from calendar_days d where d.profile_id = performer_calendars.profile_id and d.day = ${day}::date)
+        or (performer_calendars.weekly_off & (1 << extract(dow from ${day}::date)::int)) <> 0
+           and performer_calendars.weekly_since <= ${day}::date)`,
+    })
+    .from(performerCalendars)
+    .where(and(inArray(performerCalendars.profileId, [...profileIds]), gte(performerCalendars.updatedAt, since)));
+  for (const row of rows) result.set(row.id, row.busy ? "booked" : "free");
+  return result;
+}
+
+/** The month before and after `month`, for the page's links. */
+export function neighbourMonths(month: string) {
+  return { previous: addMonths(month, -1), next: addMonths(month, 1) };
+}
