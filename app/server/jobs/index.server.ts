@@ -1,4 +1,5 @@
 import { searchAlertJobs } from "../alerts/alert-job.server";
+import { calendarImportJob } from "../calendar-import/import-job.server";
 import { createMailTransport, deliverDueEmails, type PendingMailLog } from "../mail/worker.server";
 import type { AppServices } from "../platform/services.server";
 import { listingLifecycleJobs } from "./listing-lifecycle.server";
@@ -20,6 +21,7 @@ export function appJobs(services: AppServices): Job[] {
     unconfirmedAccountsJob(services),
     ...searchAlertJobs(services),
     statsRollUpJob(services),
+    calendarImportJob(services),
     // PostgreSQL vacuums itself; the embedded database needs it done.
     ...(services.database.driver === "pglite" ? [embeddedMaintenanceJob(services)] : []),
   ];
