@@ -1,21 +1,20 @@
 import { Link, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard.preview";
-import { DisabledContactForm } from "~/components/preview/DisabledContactForm";
 import { ListingReadiness } from "~/components/preview/ListingReadiness";
-import { Gallery } from "~/components/profile/Gallery";
-import { ProfileSummary } from "~/components/profile/ProfileDetails";
+import { ProfileBody } from "~/components/profile/ProfileBody";
 import { Badge } from "~/components/ui/Badge";
 import { ButtonLink } from "~/components/ui/Button";
-import { socialLabel, socialUrl, type SocialNetwork } from "~/lib/social";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { missingListingFields } from "~/lib/profile-schema";
 import { requireUser } from "~/server/auth/auth.server";
+import { getProfilePreview } from "~/server/directory/directory.server";
 import { readListingStatus } from "~/server/payments/status.server";
-import { loadPreview } from "~/server/profiles/profile-editor.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireUser(context, request);
-  const [profile, listing] = await Promise.all([loadPreview(context.db, actor.id), readListingStatus(context.db, actor.id)]);
+  // The public profile's own read, whatever the listing's state, so the preview shows what visitors get.
+  const [preview, listing] = await Promise.all([getProfilePreview(context.db, actor.id), readListingStatus(context.db, actor.id)]);
+  const profile = preview?.profile ?? null;
   return { profile, listing, missing: profile ? missingListingFields(profile) : [] };
 }
 
@@ -29,9 +28,6 @@ export function meta({ matches }: Route.MetaArgs) {
     noindex: true,
   });
 }
-
-// The spec's preview shows these three networks.
-const CONNECT_NETWORKS = ["facebook", "instagram", "twitter"] as const satisfies readonly SocialNetwork[];
 
 function BackToDashboard() {
   return (
@@ -69,75 +65,28 @@ export default function Preview({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const links = CONNECT_NETWORKS.flatMap((network) => {
-    const href = socialUrl(network, profile.social[network]);
-    return href ? [{ network, href }] : [];
-  });
-
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <BackToDashboard />
-        <Badge tone="warning" className="px-3 py-1 text-sm">
-          Preview Mode
-        </Badge>
-      </div>
-      <p className="mt-3 text-sm text-slate-700">
-        {listing.listed
-          ? "This is how clients see your profile in the directory."
-          : "This is how your profile will look to clients once your listing is active."}
-      </p>
-
-      <div className="mt-6">
-        <ListingReadiness missing={missing} listing={listing} profileId={profile.id} />
-      </div>
-
-      <div className="mt-8 grid gap-8 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
-          <div className="grid gap-6 md:grid-cols-2">
-            <Gallery images={profile.images} name={profile.displayName ?? "Your profile"} />
-            <ProfileSummary profile={profile} preview />
+    <ProfileBody
+      profile={profile}
+      mode={{ kind: "preview", listed: listing.listed }}
+      top={
+        <section aria-label="Preview Mode" className="mb-8">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <BackToDashboard />
+            <Badge tone="warning" className="px-3 py-1 text-sm">
+              Preview Mode
+            </Badge>
           </div>
-
-          <section aria-labelledby="preview-about" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-            <h2 id="preview-about" className="text-lg font-semibold text-slate-900">
-              About
-            </h2>
-            {profile.bio ? (
-              <p className="mt-2 whitespace-pre-line text-slate-800">{profile.bio}</p>
-            ) : (
-              <p className="mt-2 italic text-slate-700">Bio Required</p>
-            )}
-          </section>
-
-          {links.length > 0 ? (
-            <section aria-labelledby="preview-connect" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-              <h2 id="preview-connect" className="text-lg font-semibold text-slate-900">
-                Connect
-              </h2>
-              <ul className="mt-3 flex flex-wrap gap-3">
-                {links.map(({ network, href }) => (
-                  <li key={network}>
-                    <a
-                      href={href}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className="inline-flex items-center rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
-                    >
-                      {socialLabel(network)}
-                      <span className="sr-only"> (opens in a new tab)</span>
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
-        </div>
-
-        <div className="lg:col-span-1">
-          <DisabledContactForm listed={listing.listed} />
-        </div>
-      </div>
-    </div>
+          <p className="mt-3 text-sm text-slate-700">
+            {listing.listed
+              ? "This is how clients see your profile in the directory."
+              : "This is how your profile will look to clients once your listing is active."}
+          </p>
+          <div className="mt-6">
+            <ListingReadiness missing={missing} listing={listing} profileId={profile.id} />
+          </div>
+        </section>
+      }
+    />
   );
 }

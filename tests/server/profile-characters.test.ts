@@ -10,7 +10,7 @@ import { profiles, user } from "~/server/db/schema";
 import { cardsForIds, getProfilePreview, getPublicProfile, listPublicProfiles } from "~/server/directory/directory.server";
 import { applicantPrefill } from "~/server/free-listing/free-listing-applicant.server";
 import { claimFreeListingGrants } from "~/server/payments/grants.server";
-import { EDITABLE_COLUMNS, loadPreview, loadProfileForEdit, saveProfile } from "~/server/profiles/profile-editor.server";
+import { EDITABLE_COLUMNS, loadProfileForEdit, saveProfile } from "~/server/profiles/profile-editor.server";
 import { refreshAllSearchDocuments } from "~/server/profiles/search-document.server";
 import { rowsOf } from "~/server/search/rows.server";
 import { searchProfiles } from "~/server/search/search.server";
@@ -98,7 +98,6 @@ describe(`characters on profiles (${process.env.TEST_DATABASE_URL ? "postgres" :
     const characters = ["Mermaid Princess", "Sea Witch", "Pirate Captain", "Tooth Fairy"];
     expect((await getPublicProfile(database.db, "shown", TODAY))?.characters).toEqual(characters);
     expect((await getProfilePreview(database.db, "shown", TODAY))?.profile.characters).toEqual(characters);
-    expect((await loadPreview(database.db, "shown"))?.characters).toEqual(characters);
     const [card] = await cardsForIds(database.db, ["shown"], TODAY);
     expect(card.characters).toEqual(characters);
     const page = await listPublicProfiles(database.db, { state: "FL", city: null, categories: [] }, 1, 50, TODAY);

@@ -6,7 +6,8 @@ import { createAuth, type SessionUser } from "~/server/auth/auth.server";
 import { loadConfig } from "~/server/platform/config.server";
 import { profileCategories, profiles, user, userRoles } from "~/server/db/schema";
 import { findGazetteerCity } from "~/server/places/gazetteer.server";
-import { loadPreview, loadProfileForEdit, saveProfile } from "~/server/profiles/profile-editor.server";
+import { getProfilePreview } from "~/server/directory/directory.server";
+import { loadProfileForEdit, saveProfile } from "~/server/profiles/profile-editor.server";
 import { createInsightsCounter } from "~/server/insights/counter.server";
 import { createMetrics } from "~/server/platform/metrics.server";
 import type { AppServices } from "~/server/platform/services.server";
@@ -246,15 +247,15 @@ describe(`profile editor (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
 
   it("previews the owner's own profile with ordered categories, and nothing when there is none", async () => {
     const me = await makeUser("previewer");
-    expect(await loadPreview(database.db, "previewer")).toBeNull();
+    expect(await getProfilePreview(database.db, "previewer")).toBeNull();
     await saveProfile(database.db, me, undefined, input({ categories: ["Mascot Style", "Hero"] }));
-    const preview = await loadPreview(database.db, "previewer");
+    const preview = (await getProfilePreview(database.db, "previewer"))?.profile;
     expect(preview).toMatchObject({
       displayName: "Web Wonder",
       city: "Orlando",
       state: "FL",
       stateName: "Florida",
-      social: { instagram: "web.wonder", facebook: null },
+      connect: [{ network: "instagram", label: "Instagram", url: "https://www.instagram.com/web.wonder" }],
       flags: { bringOwnCostume: true, requireDeposit: false },
       categories: ["Hero", "Mascot Style"],
       images: [],

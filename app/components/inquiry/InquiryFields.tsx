@@ -10,11 +10,18 @@ import type { CaptchaState, InquirySend } from "./useInquirySend";
 
 const LENGTH_OPTIONS = EVENT_LENGTHS.map((length) => ({ value: String(length.minutes), label: length.label }));
 
+/** What the fields show of a send: what was kept and refused, the math question, the count of characters. */
+export type InquiryFieldsState = Pick<
+  InquirySend,
+  "kept" | "errors" | "captchaState" | "loadCaptcha" | "messageLength" | "setMessageLength" | "sending"
+>;
+
 /**
- * The fields every inquiry form has (a profile's, and "Ask them all"), from the sender's details
- * to the math question and the hidden honeypot: the form around them says where it goes.
+ * The fields every inquiry form has (a profile's, "Ask them all", and the preview's switched-off
+ * copy), from the sender's details to the math question and the hidden honeypot: the form around
+ * them says where it goes.
  */
-export function InquiryFields({ id, send, submitLabel }: { id: string; send: InquirySend; submitLabel: string }) {
+export function InquiryFields({ id, send, submitLabel }: { id: string; send: InquiryFieldsState; submitLabel: string }) {
   const { kept, errors, captchaState, loadCaptcha, messageLength, setMessageLength, sending } = send;
   const field = fieldBinder(id, kept, errors);
   const question = captchaState.status === "ready" ? captchaState.captcha : null;
