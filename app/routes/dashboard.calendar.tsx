@@ -3,6 +3,7 @@ import { data, Form, Link, useNavigate, useNavigation } from "react-router";
 import dayPickerStyles from "react-day-picker/style.css?url";
 import type { Route } from "./+types/dashboard.calendar";
 import calendarStyles from "~/components/calendar/calendar.css?url";
+import { CalendarImportCard } from "~/components/calendar-import/CalendarImportCard";
 import { CopyAddress } from "~/components/calendar/CopyAddress";
 import { MonthCalendar } from "~/components/calendar/MonthCalendar";
 import { Alert } from "~/components/ui/Alert";
@@ -27,6 +28,7 @@ import { pageMeta, siteFrom } from "~/lib/meta";
 import { localDay } from "~/lib/state-time-zones";
 import { requireUser } from "~/server/auth/auth.server";
 import { loadCalendarPage, markDays, performerClock, renewFeedToken, setWeeklyRule } from "~/server/calendar/calendar.server";
+import { readCalendarImport } from "~/server/calendar-import/imports.server";
 import { privateHeaders } from "~/server/http/cache-headers.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 
@@ -45,8 +47,11 @@ export function links() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
   const url = new URL(request.url);
-  const calendar = await loadCalendarPage(context.db, user.id, { month: url.searchParams.get("month"), publicUrl: context.config.publicUrl });
-  return data({ email: user.email, calendar }, { headers: privateHeaders() });
+  const [calendar, calendarImport] = await Promise.all([
+    loadCalendarPage(context.db, user.id, { month: url.searchParams.get("month"), publicUrl: context.config.publicUrl }),
+    readCalendarImport(context.db, user.id),
+  ]);
+  return data({ email: user.email, calendar, calendarImport }, { headers: privateHeaders() });
 }
 
 type MarkValues = { from: string; to: string; mark: string };
@@ -250,7 +255,7 @@ function Feed({ calendar }: { calendar: CalendarPageView }) {
 }
 
 export default function DashboardCalendar({ loaderData, actionData }: Route.ComponentProps) {
-  const { calendar, email } = loaderData;
+  const { calendar, email, calendarImport } = loaderData;
   const navigate = useNavigate();
   const kept = actionData?.form === "mark" ? actionData.values : null;
   const [from, setFrom] = useState(kept?.from ?? "");
@@ -349,7 +354,12 @@ export default function DashboardCalendar({ loaderData, actionData }: Route.Comp
           <WeeklyForm calendar={calendar} answer={actionData} />
         </Card>
 
-        {/* The iCal import (app/server/calendar-import/: paste a Google, Apple or Outlook address) belongs here. */}
+        <Card as="section" className="space-y-3">
+          <h2 id="import" className="scroll-mt-36 text-lg font-bold text-slate-900">
+            Import a calendar
+          </h2>
+          <CalendarImportCard view={calendarImport} />
+        </Card>
 
         <Card as="section" className="space-y-3">
           <h2 id="feed" className="scroll-mt-36 text-lg font-bold text-slate-900">

@@ -1,12 +1,12 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { fetchFailureText, type CalendarImportView } from "~/lib/calendar-import";
+import { timeZoneForState } from "~/lib/state-time-zones";
 import type { Db } from "../db/client.server";
 import { calendarImportDays, calendarImports, profiles } from "../db/schema";
 import type { Logger } from "../platform/logger.server";
 import { rowsOf } from "../search/rows.server";
 import { busyDaysFromIcal, CalendarParseError, localDayOf } from "./ical-days.server";
 import { CalendarFetchError, fetchCalendarText, normaliseCalendarUrl } from "./safe-fetch.server";
-import { performerTimeZone } from "./time-zone.server";
 
 // A performer's iCal import: the address they pasted, read once on saving and then every hour by
 // the calendar-import job. A read is claimed first (next_fetch_at moved an hour on under a row lock
@@ -54,7 +54,7 @@ export async function readCalendarImport(db: Db, profileId: string): Promise<Cal
     lastSuccessAt: row.lastSuccessAt?.toISOString() ?? null,
     lastError: row.lastError,
     busyDays: row.busyDays,
-    timeZone: performerTimeZone(row.state),
+    timeZone: timeZoneForState(row.state),
   };
 }
 
@@ -136,7 +136,7 @@ export type ReadOutcome = { kind: "read"; busyDays: number } | { kind: "failed";
 
 async function readOne(db: Db, feed: Claimed, options: ReadOptions): Promise<ReadOutcome> {
   const now = options.now ?? new Date();
-  const timeZone = performerTimeZone(feed.state);
+  const timeZone = timeZoneForState(feed.state);
   let days: string[];
   try {
     const text = await fetchCalendarText(feed.url, {
