@@ -28,6 +28,7 @@ export function AccountPanel({ email, profileId, paid, paymentExpiry, listed, is
   const links = [
     { to: "/dashboard/edit-profile", label: "Edit Profile" },
     { to: "/dashboard/manage-images", label: "Manage Images" },
+    { to: "/dashboard/calendar", label: "Calendar" },
     { to: "/dashboard/subscription", label: "Subscription" },
     { to: "/dashboard/preview", label: "Preview Profile" },
     ...(listed ? [{ to: `/profile/${profileId}`, label: "View Public Profile" }] : []),

@@ -4,6 +4,7 @@ import { seedAdmin } from "./admin";
 import { seedAudience } from "./audience";
 import { seedBands } from "./bands";
 import { seedBarePlaces } from "./bare-places";
+import { seedCalendar } from "./calendar";
 import { seedDeleteAccount } from "./delete-account";
 import { seedDirectory } from "./directory";
 import { seedEditor } from "./editor";
@@ -17,6 +18,7 @@ import { seedPhoneInbox } from "./phone-inbox";
 import { seedPhonePhotos } from "./phone-photos";
 import { seedPlaces } from "./places";
 import { seedProfilePage } from "./profile-page";
+import { seedProfilePreview } from "./profile-preview";
 import { seedSearch } from "./search";
 import { seedSearchAlerts } from "./search-alerts";
 import { seedShortlist } from "./shortlist";
@@ -32,7 +34,7 @@ export interface E2ESeedContext {
 type Seeder = (ctx: E2ESeedContext) => Promise<void>;
 
 // Each feature's end-to-end fixtures register here; they run once, before the server starts.
-const seeders: Seeder[] = [seedEditor, seedImages, seedDirectory, seedSearch, seedSuggest, seedPlaces, seedBands, seedAccounts, seedSubscription, seedAdmin, seedDeleteAccount, seedPhoneInbox, seedPhonePhotos, seedPhoneBrowsing, seedShortlist, seedProfilePage, seedInsights, seedInquiry, seedListingFilters, seedNoDeadEnd, seedBarePlaces, seedSearchAlerts, seedAudience];
+const seeders: Seeder[] = [seedEditor, seedImages, seedDirectory, seedSearch, seedSuggest, seedPlaces, seedBands, seedAccounts, seedSubscription, seedAdmin, seedDeleteAccount, seedPhoneInbox, seedPhonePhotos, seedPhoneBrowsing, seedShortlist, seedProfilePage, seedInsights, seedInquiry, seedListingFilters, seedNoDeadEnd, seedBarePlaces, seedSearchAlerts, seedAudience, seedCalendar, seedProfilePreview];
 
 export async function seedE2E(ctx: E2ESeedContext) {
   for (const seed of seeders) await seed(ctx);
