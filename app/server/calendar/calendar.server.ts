@@ -27,7 +27,7 @@ import { buildFeed } from "./ical-feed.server";
 // judged there, not in UTC.
 //
 // Busy days read from a pasted iCal address (app/server/calendar-import/, calendar_import_days) are
-// a separate source the import job replaces whole; they join the marked days where the days are
+// a separate source the import job replaces whole; they are to join the marked days where days are
 // read (readDays and availabilityOn below), never written into calendar_days.
 
 /** How far back the feed repeats past marks: enough for a subscriber to see last month. */
@@ -117,7 +117,10 @@ export async function renewFeedToken(db: Executor, userId: string): Promise<bool
   return true;
 }
 
-/** Marked days from `from` to `to`, sorted. */
+/**
+ * Marked days from `from` to `to`, sorted. The iCal import's busy days (calendar_import_days) are
+ * to be read here too, as booked days, a performer's own mark winning on a day both name.
+ */
 async function readDays(db: Executor, userId: string, from: string, to: string) {
   const rows = await db
     .select({ day: calendarDays.day, kind: calendarDays.kind })
@@ -243,6 +246,7 @@ export async function availabilityOn(db: Executor, profileIds: readonly string[]
     })
     .from(performerCalendars)
     .where(and(inArray(performerCalendars.profileId, [...profileIds]), gte(performerCalendars.updatedAt, since)));
+  // The iCal import's busy days (calendar_import_days) are to join the exists() above as booked days.
   for (const row of rows) result.set(row.id, row.busy ? "booked" : "free");
   return result;
 }
