@@ -1,4 +1,5 @@
 import type { Audience } from "./audience";
+import type { CardPackage, OfferView } from "./package-view";
 import type { ProfileFlag } from "./profile-schema";
 import type { SocialLink } from "./social";
 
@@ -45,6 +46,8 @@ export interface ProfileCardData {
    * samples) until there are enough reads to say.
    */
   readsWithinHours?: number | null;
+  /** The cheapest package with the travel rule ("Party visit from $150 · 45 min"); null or absent without packages. */
+  cheapestPackage?: CardPackage | null;
   /** A made-up profile shown while the directory is empty; it has no page of its own. */
   isSample?: boolean;
 }
@@ -74,6 +77,8 @@ export interface ProfileDetailData {
   audience: Audience | null;
   /** How soon they usually open a new inquiry, in whole hours; null until there is enough to say. */
   readsWithinHours: number | null;
+  /** Packages, travel fee and deposit (absent where a page does not read them). */
+  offer?: OfferView;
   /** The coordinates of their city (public reference data), for "Similar performers" nearest first. */
   latitude: number | null;
   longitude: number | null;

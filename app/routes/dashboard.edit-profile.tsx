@@ -9,6 +9,7 @@ import { errorTitle } from "~/components/layout/error-text";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { parseForm } from "~/lib/form";
 import type { ProfileErrors, ProfileFormValues } from "~/lib/profile-schema";
+import { OFFER_SECTION_FIELD, offerSchema, type OfferErrors, type OfferFormValues } from "~/lib/package-schema";
 import { requireUser } from "~/server/auth/auth.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { loadProfileForEdit, profileFormSchema, resolveEditTarget, saveProfile } from "~/server/profiles/profile-editor.server";
@@ -16,7 +17,7 @@ import { loadProfileForEdit, profileFormSchema, resolveEditTarget, saveProfile }
 const PROFILE_SAVED = "Profile updated successfully!";
 const PROFILE_SAVE_FAILED = "Failed to update profile";
 const PROFILE_LOAD_FAILED = "Failed to load profile data";
-const NO_ERRORS: ProfileErrors = {};
+const NO_ERRORS: ProfileErrors & OfferErrors = {};
 
 // One module serves /dashboard/edit-profile (one's own profile) and /dashboard/edit-profile/:id
 // (an admin editing someone else's).
@@ -34,7 +35,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 interface ActionResult {
   values: ProfileFormValues;
-  errors: ProfileErrors;
+  /** The Packages section as typed; null when the post did not carry it. */
+  offer: OfferFormValues | null;
+  errors: ProfileErrors & OfferErrors;
   formError: string | null;
 }
 
@@ -45,18 +48,27 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!resolveEditTarget(actor, requestedId)) throw data("Not Found", { status: 404 });
 
   // The shared schema plus the server's own check that the state has the city.
-  const form = parseForm(profileFormSchema, await request.formData());
+  const formData = await request.formData();
+  const form = parseForm(profileFormSchema, formData);
   const values = form.values;
-  if (!form.ok) return data<ActionResult>({ values, errors: form.errors, formError: null }, { status: 400 });
+  // The Packages section posts with the profile; a post without it (an older page) leaves the
+  // stored packages alone rather than emptying them.
+  const offerForm = formData.has(OFFER_SECTION_FIELD) ? parseForm(offerSchema, formData) : null;
+  const offer = offerForm?.values ?? null;
+  if (!form.ok || (offerForm && !offerForm.ok)) {
+    const errors = { ...(form.ok ? {} : form.errors), ...(offerForm && !offerForm.ok ? offerForm.errors : {}) };
+    return data<ActionResult>({ values, offer, errors, formError: null }, { status: 400 });
+  }
 
   let result: Awaited<ReturnType<typeof saveProfile>>;
   try {
-    result = await saveProfile(context.db, actor, requestedId, form.data, context);
+    const input = { ...form.data, offer: offerForm?.ok ? offerForm.data : undefined };
+    result = await saveProfile(context.db, actor, requestedId, input, context);
   } catch (error) {
     context.logger.error({ err: error, profileId: requestedId ?? actor.id }, "profile save failed");
-    return data<ActionResult>({ values, errors: {}, formError: PROFILE_SAVE_FAILED }, { status: 500 });
+    return data<ActionResult>({ values, offer, errors: {}, formError: PROFILE_SAVE_FAILED }, { status: 500 });
   }
-  if (result.status === "invalid") return data<ActionResult>({ values, errors: result.errors, formError: null }, { status: 400 });
+  if (result.status === "invalid") return data<ActionResult>({ values, offer, errors: result.errors, formError: null }, { status: 400 });
   if (result.status !== "saved") throw data("Not Found", { status: 404 });
 
   context.pagesChanged?.();
@@ -113,6 +125,7 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
       <div className="mt-6">
         <ProfileEditorForm
           values={actionData?.values ?? values}
+          offer={actionData?.offer ?? loaderData.offer}
           serverErrors={actionData?.errors ?? NO_ERRORS}
           formError={formError}
           cancelTo={back.to}

@@ -22,11 +22,16 @@ import { AudienceField, audienceInputId } from "./AudienceField";
 import { CharacterFields, characterInputId } from "./CharacterFields";
 import { LocationFields } from "./LocationFields";
 import { useHydrated } from "~/components/ui/useHydrated";
+import { OFFER_FIELD_ORDER, offerSchema, packageField, PACKAGE_PARTS, validateOffer, type OfferErrors, type OfferField, type OfferFormValues } from "~/lib/package-schema";
+import type { PackageSlot } from "~/lib/package-rules";
+import { offerInputId, PackagesSection } from "./PackagesSection";
 
 interface ProfileEditorFormProps {
   values: ProfileFormValues;
+  /** The Packages section's values. */
+  offer: OfferFormValues;
   /** Messages the server returned for the last post, by field. */
-  serverErrors: ProfileErrors;
+  serverErrors: ProfileErrors & OfferErrors;
   /** A save that failed for reasons other than the input. */
   formError: string | null;
   cancelTo: string;
@@ -57,16 +62,27 @@ function Section({ id, title, description, children }: { id: string; title: stri
   );
 }
 
-export function ProfileEditorForm({ values, serverErrors, formError, cancelTo }: ProfileEditorFormProps) {
+/** Only the profile's own fields: the Packages section's messages are kept apart. */
+function profileErrorsOf(errors: ProfileErrors & OfferErrors): ProfileErrors {
+  return Object.fromEntries(Object.entries(errors).filter(([field]) => FIELD_ORDER.includes(field as ProfileField))) as ProfileErrors;
+}
+function offerErrorsOf(errors: ProfileErrors & OfferErrors): OfferErrors {
+  return Object.fromEntries(Object.entries(errors).filter(([field]) => OFFER_FIELD_ORDER.includes(field as OfferField))) as OfferErrors;
+}
+
+export function ProfileEditorForm({ values, offer, serverErrors: allServerErrors, formError, cancelTo }: ProfileEditorFormProps) {
+  const serverErrors = profileErrorsOf(allServerErrors);
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
 
   const [errors, setErrors] = useState<ProfileErrors>(serverErrors);
-  const [seenServerErrors, setSeenServerErrors] = useState(serverErrors);
-  if (seenServerErrors !== serverErrors) {
-    setSeenServerErrors(serverErrors);
+  const [offerErrors, setOfferErrors] = useState<OfferErrors>(() => offerErrorsOf(allServerErrors));
+  const [seenServerErrors, setSeenServerErrors] = useState(allServerErrors);
+  if (seenServerErrors !== allServerErrors) {
+    setSeenServerErrors(allServerErrors);
     setErrors(serverErrors);
+    setOfferErrors(offerErrorsOf(allServerErrors));
   }
 
   const [state, setState] = useState(values.state);
@@ -102,15 +118,50 @@ export function ProfileEditorForm({ values, serverErrors, formError, cancelTo }:
     if (errors[field]) revalidate(field, override);
   }
 
+  function currentOffer(): OfferFormValues | null {
+    return formRef.current ? formInput(offerSchema, new FormData(formRef.current)) : null;
+  }
+
+  /** Re-checks one field of the Packages section and shows or clears its message. */
+  function revalidateOffer(field: OfferField) {
+    const current = currentOffer();
+    if (!current) return;
+    const result = validateOffer(current);
+    const message = result.ok ? undefined : result.errors[field];
+    setOfferErrors((prev) => {
+      if (prev[field] === message) return prev;
+      const next = { ...prev };
+      if (message) next[field] = message;
+      else delete next[field];
+      return next;
+    });
+  }
+
+  function forgetSlotErrors(slot: PackageSlot) {
+    setOfferErrors((prev) => {
+      const next = { ...prev };
+      for (const part of PACKAGE_PARTS) delete next[packageField(slot, part)];
+      return next;
+    });
+  }
+
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const current = currentValues();
-    if (!current) return;
+    const currentOfferValues = currentOffer();
+    if (!current || !currentOfferValues) return;
     const result = validateProfile(current);
-    if (result.ok) return;
+    const offerResult = validateOffer(currentOfferValues);
+    if (result.ok && offerResult.ok) return;
     event.preventDefault();
-    setErrors(result.errors);
-    const first = FIELD_ORDER.find((f) => result.errors[f]);
-    if (first) document.getElementById(fieldId(first))?.focus();
+    setErrors(result.ok ? {} : result.errors);
+    setOfferErrors(offerResult.ok ? {} : offerResult.errors);
+    const first = result.ok ? undefined : FIELD_ORDER.find((f) => result.errors[f]);
+    if (first) {
+      document.getElementById(fieldId(first))?.focus();
+      return;
+    }
+    const firstOffer = offerResult.ok ? undefined : OFFER_FIELD_ORDER.find((f) => offerResult.errors[f]);
+    if (firstOffer) document.getElementById(offerInputId(firstOffer))?.focus();
   }
 
   function onStateChange(next: string) {
@@ -276,6 +327,23 @@ export function ProfileEditorForm({ values, serverErrors, formError, cancelTo }:
           />
           <TextField {...text("priceMax")} type="number" inputMode="numeric" min={0} step={1} label="Maximum Price per Hour ($)" />
         </div>
+      </Section>
+
+      <Section
+        id="section-packages"
+        title="Packages"
+        description="Up to three fixed-price visits parents can compare at a glance. Cards show your cheapest one, and with a travel fee, what it costs delivered."
+      >
+        <PackagesSection
+          values={offer}
+          errors={offerErrors}
+          hydrated={hydrated}
+          onCheck={revalidateOffer}
+          onEdit={(field) => {
+            if (offerErrors[field]) revalidateOffer(field);
+          }}
+          onRemove={forgetSlotErrors}
+        />
       </Section>
 
       <Section id="section-social" title="Social Media" description="Paste a profile link or type your username; only the username is kept.">

@@ -3,6 +3,7 @@ import { Badge } from "~/components/ui/Badge";
 import { ADULTS_ONLY_BADGE, cardBadges } from "~/lib/audience-view";
 import { CARD_CATEGORY_LIMIT } from "~/lib/constants";
 import { formatLocation, moreLabel, visibleCategories, visibleCharacters } from "~/lib/format";
+import { allInLine, cardPackageLine } from "~/lib/package-view";
 import { priceLine, readsWithinLabel, type ProfileCardData } from "~/lib/profile-view";
 import { charactersMatchFirst, type SearchMatch } from "~/lib/search-match";
 import { SaveButton } from "~/components/shortlist/SaveButton";
@@ -14,6 +15,8 @@ interface ProfileCardProps {
   distanceMiles?: number;
   /** The distance line a place listing words itself ("About 100 mi from you · usually travels up to 50 mi"); wins over distanceMiles. */
   distanceText?: string | null;
+  /** The searched place ("32801", "Orlando"): with a distance, the cheapest package's all-in price there. */
+  travelTo?: string;
   headingLevel?: 2 | 3;
   /** Why a search found them (search results only): the matching character, or a piece of the bio. */
   match?: SearchMatch | null;
@@ -38,7 +41,7 @@ function distanceLabel(miles: number): string {
  * On phones it is a compact row (picture left, text right) so a screen holds several; from 640 px a
  * tall card with a square picture.
  */
-export function ProfileCard({ profile, distanceMiles, distanceText, headingLevel = 3, priority = false, match }: ProfileCardProps) {
+export function ProfileCard({ profile, distanceMiles, distanceText, travelTo, headingLevel = 3, priority = false, match }: ProfileCardProps) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const location = formatLocation(profile.city, profile.state);
   const badges = cardBadges(profile.audience, profile.categories);
@@ -49,6 +52,7 @@ export function ProfileCard({ profile, distanceMiles, distanceText, headingLevel
   const characters = visibleCharacters(charactersMatchFirst(profile.characters, match));
   const matchedCharacter = match?.kind === "character" ? match.character : null;
   const reads = readsWithinLabel(profile.readsWithinHours);
+  const cheapest = profile.cheapestPackage ?? null;
   return (
     <article className="relative flex h-full overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-md sm:flex-col">
       {/* The picture's box is positioned: a Save (heart) button goes in its top-right corner, above the
@@ -87,6 +91,12 @@ export function ProfileCard({ profile, distanceMiles, distanceText, headingLevel
           <p className="text-sm font-medium text-slate-900">{distanceLabel(distanceMiles)}</p>
         ) : null}
         <p className="text-sm font-semibold text-slate-900">{priceLine(profile.priceMin, profile.priceMax)}</p>
+        {cheapest ? (
+          <p className="text-sm text-slate-800">
+            {cardPackageLine(cheapest)}
+            {travelTo && distanceMiles !== undefined ? <span className="block text-slate-700">{allInLine(cheapest, distanceMiles, travelTo)}</span> : null}
+          </p>
+        ) : null}
         {characters.shown.length > 0 ? (
           // The characters a parent searched for, in a line under the price; the rest on the profile page.
           <p className="line-clamp-2 text-sm text-slate-700">

@@ -5,6 +5,7 @@ import { AUDIENCE_STATEMENTS } from "~/lib/audience-view";
 import { formatPriceRange } from "~/lib/format";
 import type { ProfileFlag } from "~/lib/profile-schema";
 import { priceLine, readsWithinLabel, type ProfileDetailData } from "~/lib/profile-view";
+import { hasOffer, ProfilePackages } from "./ProfilePackages";
 import { travelStatement } from "./travel-statement";
 
 // A public profile page does not download this module: its server-rendered HTML is kept as it is
@@ -233,7 +234,7 @@ export function ProfileSummary({
   );
 }
 
-/** About, Travel & Availability, Performance Details and Connect. */
+/** About, Packages (when there are any), Travel & Availability, Performance Details and Connect. */
 export function ProfileSections({ profile, preview }: { profile: ProfileDetailData; preview: boolean }) {
   const links = profile.connect;
   const travel = [travelStatement(profile.travelRadius), ...statements("travel", profile.flags)];
@@ -252,6 +253,11 @@ export function ProfileSections({ profile, preview }: { profile: ProfileDetailDa
           )}
         </Section>
       </div>
+      {hasOffer(profile.offer) ? (
+        <div className="lg:col-span-2">
+          <ProfilePackages offer={profile.offer} />
+        </div>
+      ) : null}
       <Section id="travel-heading" title="Travel & Availability">
         <CheckList items={travel} />
       </Section>

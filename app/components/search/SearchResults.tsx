@@ -123,7 +123,11 @@ export function SearchResults({ query, results, loading, hrefForPage, miles, hre
           </Alert>
         ) : null}
       </div>
-      {results.total === 0 ? <NoResults query={query} help={results.noResults} /> : <HitGroups hits={results.hits} texts={results.bandTexts} />}
+      {results.total === 0 ? (
+        <NoResults query={query} help={results.noResults} />
+      ) : (
+        <HitGroups hits={results.hits} texts={results.bandTexts} travelTo={travelTarget(results)} />
+      )}
       <Pagination page={results.page} pageCount={results.pageCount} hrefFor={hrefForPage} />
     </section>
   );
@@ -131,7 +135,13 @@ export function SearchResults({ query, results, loading, hrefForPage, miles, hre
 
 type Hit = SearchResultsData["hits"][number];
 
-function HitGrid({ hits, label, offset }: { hits: Hit[]; label: string; offset: number }) {
+/** The place a card's all-in price is for ("with travel to 32801"): the ZIP searched, or the city. */
+function travelTarget(results: SearchResultsData): string | undefined {
+  if (results.zip) return results.zip.code;
+  return results.place?.kind === "city" ? results.place.city : undefined;
+}
+
+function HitGrid({ hits, label, offset, travelTo }: { hits: Hit[]; label: string; offset: number; travelTo?: string }) {
   return (
     <ProfileGrid label={label}>
       {hits.map((hit, i) => (
@@ -140,6 +150,7 @@ function HitGrid({ hits, label, offset }: { hits: Hit[]; label: string; offset: 
             profile={hit.profile}
             distanceMiles={hit.distanceMiles ?? undefined}
             distanceText={hit.distanceText}
+            travelTo={travelTo}
             priority={offset + i < 4}
             match={hit.match}
           />
@@ -154,7 +165,7 @@ function HitGrid({ hits, label, offset }: { hits: Hit[]; label: string; offset: 
  * those who travel there first, then under their own headings those nearby who may charge for
  * travel and those who travel anywhere, so a far-away card is never read as a near one.
  */
-function HitGroups({ hits, texts }: { hits: Hit[]; texts: SearchResultsData["bandTexts"] }) {
+function HitGroups({ hits, texts, travelTo }: { hits: Hit[]; texts: SearchResultsData["bandTexts"]; travelTo?: string }) {
   const runs: Hit[][] = [];
   for (const hit of hits) {
     const last = runs[runs.length - 1];
@@ -170,7 +181,7 @@ function HitGroups({ hits, texts }: { hits: Hit[]; texts: SearchResultsData["ban
         offset += run.length;
         // Those who travel there (or every card of a search without a place) need no heading: the
         // line above the results says what they are.
-        if (!band || band === "covers") return <HitGrid key={`all-${start}`} hits={run} label="Search results" offset={start} />;
+        if (!band || band === "covers") return <HitGrid key={`all-${start}`} hits={run} label="Search results" offset={start} travelTo={travelTo} />;
         const { heading, note } = texts[band] ?? { heading: "", note: "" };
         const headingId = `search-group-${band}-${start}`;
         return (
@@ -179,7 +190,7 @@ function HitGroups({ hits, texts }: { hits: Hit[]; texts: SearchResultsData["ban
               {heading}
             </h3>
             {note ? <p className="mb-4 mt-1 text-sm text-slate-700">{note}</p> : null}
-            <HitGrid hits={run} label={heading} offset={start} />
+            <HitGrid hits={run} label={heading} offset={start} travelTo={travelTo} />
           </section>
         );
       })}

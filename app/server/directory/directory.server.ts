@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { DisplayImage, GalleryImage, ProfileCardData, ProfileDetailData } from "~/lib/profile-view";
+import type { CardPackage } from "~/lib/package-view";
 import { isAudience, type Audience } from "~/lib/audience";
 import { pickFlags } from "~/lib/profile-schema";
 import { CATEGORIES, FEATURED_PROFILES, PAGE_SIZE } from "~/lib/constants";
@@ -9,6 +10,7 @@ import { socialLinks } from "~/lib/social";
 import type { Executor } from "../db/client.server";
 import { narrowProfiles } from "../db/narrow-profiles.server";
 import { profileCategories, profileImages, profiles, type ImageVariant } from "../db/schema";
+import { cheapestPackagesOf, readOffer, travelFeeOf } from "../profiles/packages.server";
 import { rowsOf } from "../search/rows.server";
 import { categoryCondition, refinementConditions, refinementKey, refinementOrder } from "./listing-conditions.server";
 import { isPaidListing, isPubliclyVisible, publicProfileCondition, todayIso } from "./visibility.server";
@@ -54,6 +56,10 @@ const cardColumns = {
   characters: profiles.characters,
   inquiryReadHours: profiles.inquiryReadHours,
   audience: profiles.audience,
+  travelFeeKind: profiles.travelFeeKind,
+  travelFeeFreeMiles: profiles.travelFeeFreeMiles,
+  travelFeeCentsPerMile: profiles.travelFeeCentsPerMile,
+  travelFeeFlat: profiles.travelFeeFlat,
 };
 
 type CardRow = { [K in keyof typeof cardColumns]: (typeof cardColumns)[K]["_"]["data"] | null };
@@ -128,6 +134,7 @@ async function toCards(db: Executor, rows: CardRow[]): Promise<ProfileCardData[]
   const ids = rows.map((r) => r.id as string);
   const categories = await categoriesOf(db, ids);
   const images = await mainImagesOf(db, ids);
+  const packages = await cheapestPackagesOf(db, ids);
   return rows.map((row) => ({
     id: row.id as string,
     displayName: row.displayName ?? "",
@@ -140,7 +147,13 @@ async function toCards(db: Executor, rows: CardRow[]): Promise<ProfileCardData[]
     audience: audienceOf(row.audience),
     image: images.get(row.id as string) ?? null,
     readsWithinHours: row.inquiryReadHours,
+    cheapestPackage: cardPackage(packages.get(row.id as string), row),
   }));
+}
+
+/** A card's cheapest package with the travel rule its all-in price needs; null without packages. */
+function cardPackage(cheapest: { name: string; price: number; minutes: number } | undefined, row: CardRow): CardPackage | null {
+  return cheapest ? { ...cheapest, travelFee: travelFeeOf(row) } : null;
 }
 
 function listingCondition(filters: ListingFilters, today: string): SQL {
@@ -346,6 +359,13 @@ const detailColumns = {
   backgroundCheck: profiles.backgroundCheck,
   latitude: profiles.latitude,
   longitude: profiles.longitude,
+  travelFeeKind: profiles.travelFeeKind,
+  travelFeeFreeMiles: profiles.travelFeeFreeMiles,
+  travelFeeCentsPerMile: profiles.travelFeeCentsPerMile,
+  travelFeeFlat: profiles.travelFeeFlat,
+  depositKind: profiles.depositKind,
+  depositAmount: profiles.depositAmount,
+  paymentMethods: profiles.paymentMethods,
 };
 
 type DetailRow = { [K in keyof typeof detailColumns]: (typeof detailColumns)[K]["_"]["data"] | null };
@@ -353,6 +373,7 @@ type DetailRow = { [K in keyof typeof detailColumns]: (typeof detailColumns)[K][
 async function toDetail(db: Executor, row: DetailRow): Promise<ProfileDetailData> {
   const id = row.id as string;
   const categories = await categoriesOf(db, [id]);
+  const offer = await readOffer(db, id, row);
   const imageRows = await db
     .select(imageColumns)
     .from(profileImages)
@@ -377,6 +398,7 @@ async function toDetail(db: Executor, row: DetailRow): Promise<ProfileDetailData
     readsWithinHours: row.inquiryReadHours,
     latitude: row.latitude,
     longitude: row.longitude,
+    offer,
   };
 }
 

@@ -22,6 +22,8 @@ import { profileCategories, profileImages, profiles, user } from "../db/schema";
 import type { ListingContext } from "../payments/context.server";
 import { startFreeYearOnSave } from "../payments/grants.server";
 import { closestGazetteerCities, findGazetteerCity, statesWithGazetteerCity } from "../places/gazetteer.server";
+import { emptyOfferValues, offerValues, type OfferFormValues, type OfferInput } from "~/lib/package-schema";
+import { offerColumns, readOffer, replacePackages } from "./packages.server";
 import { refreshSearchDocument } from "./search-document.server";
 
 // Loading and saving a profile from the editor. Who may edit which profile is decided here, so the
@@ -79,6 +81,8 @@ export function resolveEditTarget(actor: SessionUser, requestedId: string | unde
 export interface EditorData extends EditTarget {
   mode: EditorMode;
   values: ProfileFormValues;
+  /** The Packages section: packages, travel fee, deposit (app/lib/package-schema.ts). */
+  offer: OfferFormValues;
 }
 
 export type LoadResult = { status: "ok"; data: EditorData } | { status: "forbidden" } | { status: "not-found" };
@@ -103,7 +107,7 @@ export async function loadProfileForEdit(db: Executor, actor: SessionUser, reque
   if (!row) {
     // Only one's own profile is created from the editor; an admin cannot conjure one for someone else.
     if (target.profileId !== actor.id) return { status: "not-found" };
-    return { status: "ok", data: { ...target, mode: "new", values: defaultProfileValues(actor.email) } };
+    return { status: "ok", data: { ...target, mode: "new", values: defaultProfileValues(actor.email), offer: emptyOfferValues() } };
   }
 
   const categories = await db
@@ -125,7 +129,8 @@ export async function loadProfileForEdit(db: Executor, actor: SessionUser, reque
     else if (field.kind === "list") values[field.name] = [...row[field.column]];
   }
   values.categories = orderedCategories(categories.map((c) => c.category));
-  return { status: "ok", data: { ...target, mode: modeOf(row), values } };
+  const offer = offerValues(await readOffer(db, row.id, row));
+  return { status: "ok", data: { ...target, mode: modeOf(row), values, offer } };
 }
 
 /** "A", "A or B", "A, B or C". */
@@ -199,8 +204,9 @@ export type SaveResult =
   | { status: "not-found" };
 
 /**
- * Writes the profile row, replaces its categories and refreshes its search document in one
- * transaction: a failure anywhere leaves the stored profile exactly as it was. A city the state
+ * Writes the profile row, replaces its categories (and, with `input.offer`, its packages, travel
+ * fee and deposit) and refreshes its search document in one transaction: a failure anywhere leaves
+ * the stored profile exactly as it was. Without `offer` the packages are left as they are. A city the state
  * does not have is refused before anything is written. With `listing` (where its mails link), a
  * free year waiting for this listing starts in the same transaction once the save lets it go live.
  */
@@ -208,7 +214,7 @@ export async function saveProfile(
   db: Executor,
   actor: SessionUser,
   requestedId: string | undefined,
-  input: ProfileInput,
+  input: ProfileInput & { offer?: OfferInput },
   listing?: ListingContext,
 ): Promise<SaveResult> {
   const target = resolveEditTarget(actor, requestedId);
@@ -223,7 +229,7 @@ export async function saveProfile(
   if (!isAudience(input.audience)) return { status: "invalid", errors: { audience: AUDIENCE_REQUIRED } };
   const contradictions = audienceProblems({ audience: input.audience, categories: input.categories, adultThemesOk: input.adultThemesOk });
   if (Object.keys(contradictions).length > 0) return { status: "invalid", errors: contradictions };
-  const row = editableRow(input);
+  const row = { ...editableRow(input), ...(input.offer ? offerColumns(input.offer) : {}) };
   const categories = orderedCategories(input.categories);
 
   // A range other than the default is a choice; the first one is remembered (the dashboard's
@@ -249,6 +255,7 @@ export async function saveProfile(
     if (categories.length > 0) {
       await tx.insert(profileCategories).values(categories.map((category) => ({ profileId: target.profileId, category })));
     }
+    if (input.offer) await replacePackages(tx, target.profileId, input.offer.packages);
     await refreshSearchDocument(tx, target.profileId);
     if (listing) await startFreeYearOnSave(tx, target.profileId, listing);
     return { status: "saved", target } as const;
