@@ -2,18 +2,23 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "~/server/platform/config.server";
+import { copyOfBuild } from "../tests/helpers/build";
 import { childProcessesRunning } from "../tests/helpers/child-processes";
-import { demoAuthSecret, demoServerEnv } from "./demo";
+import { buildIsStale, demoAuthSecret, demoServerEnv } from "./demo";
 
 // `npm run demo` runs the production server: its environment says so, the configuration accepts it
 // (demo mode allowed for a site on http://localhost only), and the running demo's server process
 // has NODE_ENV=production while its pages and dev mailbox answer.
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-// A build of its own, so a rebuild for stale sources never replaces one another test is serving.
-const BUILD_DIR = path.join(ROOT, "build-demo-test");
+// The demo's build, shared by this file's runs (CI runs it in the PGlite and the PostgreSQL suites
+// at once), and this run's copy of it, which the demo runs on. The demo rebuilds a build older
+// than the sources, and a build first deletes its folder: two demos on one folder each deleted the
+// build the other was starting its server from.
+const SHARED_BUILD_DIR = path.join(ROOT, "build-demo-test");
+const BUILD_DIR = path.join(ROOT, `build-demo-test-${process.pid}`);
 const tempDirs: string[] = [];
 
 function tempDir(): string {
@@ -72,6 +77,9 @@ function environOf(pid: number): Record<string, string> {
 }
 
 describe("npm run demo", { timeout: 300_000 }, () => {
+  beforeAll(() => copyOfBuild(SHARED_BUILD_DIR, BUILD_DIR, buildIsStale), 300_000);
+  afterAll(() => fs.rmSync(BUILD_DIR, { recursive: true, force: true }));
+
   it("starts the production server: NODE_ENV=production in the server process, pages and dev mailbox answer, Ctrl-C stops it", async () => {
     const dataDir = tempDir();
     // Already "seeded" (empty): this checks how the server runs, not the demo data.
@@ -92,7 +100,7 @@ describe("npm run demo", { timeout: 300_000 }, () => {
         url = output.match(/demo is running at (http:\/\/localhost:\d+)/)?.[1] ?? null;
         if (!url) await new Promise((r) => setTimeout(r, 200));
       }
-      expect(url, output).not.toBeNull();
+      expect(url, `${output}\n(the demo: exit code ${demo.exitCode}, signal ${demo.signalCode})`).not.toBeNull();
       expect(output).toContain("Server: the production build with NODE_ENV=production");
 
       // The demo's server process (tsx's esbuild helper is a child of the demo too).

@@ -46,8 +46,9 @@ function newestMtime(target: string): number {
   return newest;
 }
 
-function buildIsStale(): boolean {
-  const entry = path.join(BUILD_DIR, "server", "index.js");
+/** Whether `buildDir` holds no finished build, or one older than a source it was built from. */
+export function buildIsStale(buildDir: string = BUILD_DIR): boolean {
+  const entry = path.join(buildDir, "server", "index.js");
   if (!fs.existsSync(entry)) return true;
   const built = fs.statSync(entry).mtimeMs;
   return SOURCES.some((source) => newestMtime(path.join(ROOT, source)) > built);
