@@ -18,6 +18,7 @@ import { findGazetteerCity } from "~/server/places/gazetteer.server";
 import { createAuth } from "~/server/auth/auth.server";
 import { loadConfig } from "~/server/platform/config.server";
 import {
+  calendarDays,
   contactMessages,
   freeListingGrants,
   freeListingProgram,
@@ -308,6 +309,25 @@ describe("seeding the demo data into a database", () => {
       .from(profiles)
       .where(sql`${profiles.searchVector} @@ plainto_tsquery('english', ${character})`);
     expect(rows.map((row) => row.id)).toContain(wanted.profile.id);
+  });
+
+  it("gives most listed performers booked days in the 60 days after the day it was seeded", async () => {
+    const db = database.db;
+    const rows = await db
+      .select({ profileId: calendarDays.profileId, day: calendarDays.day, kind: calendarDays.kind, paid: sql<boolean>`${profiles.paymentStatus} = 'paid'` })
+      .from(calendarDays)
+      .innerJoin(profiles, eq(profiles.id, calendarDays.profileId));
+    const listed = generateDemoData(options).performers.filter((p) => p.status === "listed").length;
+    const keepers = new Set(rows.filter((r) => r.kind === "booked").map((r) => r.profileId));
+    expect(keepers.size).toBeGreaterThan(listed / 2);
+    const first = todayIso(new Date(NOW.getTime() - 86_400_000));
+    const last = todayIso(new Date(NOW.getTime() + 60 * 86_400_000));
+    for (const row of rows) {
+      expect(row.paid).toBe(true);
+      expect(row.day >= first && row.day <= last, row.day).toBe(true);
+    }
+    const weekend = rows.filter((r) => r.kind === "booked" && [0, 6].includes(new Date(`${r.day}T00:00:00Z`).getUTCDay())).length;
+    expect(weekend).toBeGreaterThan(rows.filter((r) => r.kind === "booked").length / 2);
   });
 
   it("lets both printed logins sign in with their passwords", async () => {

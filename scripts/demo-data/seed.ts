@@ -3,6 +3,7 @@ import { count, eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { performerPortraitSvg } from "../art/index";
 import { createRandom, deriveSeed } from "../art/random";
+import { seedDemoCalendars } from "./calendar";
 import { type DemoDataSet, DEMO_ADMIN, DEMO_PERFORMER, type DemoOptions, type DemoStatus, generateDemoData } from "./generate";
 import { PLANS } from "~/lib/constants";
 import type { Db, Executor } from "~/server/db/client.server";
@@ -245,6 +246,8 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions = 
         reviewedBy: freeListingRequests.reviewedBy,
       });
     await grantApprovedRequests(tx, requests.filter((request) => request.status === "approved"));
+    // Booked days in the next 60 days from the day the demo is seeded (scripts/demo-data/calendar.ts).
+    await seedDemoCalendars(tx, options.now ?? new Date());
     await refreshAllSearchDocuments(tx);
   });
 

@@ -9,6 +9,7 @@ const GUARDED = [
   "/dashboard/manage-images",
   "/dashboard/subscription",
   "/dashboard/preview",
+  "/dashboard/calendar",
   "/safety-first",
   "/admin",
 ];

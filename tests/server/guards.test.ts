@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as adminRoute from "~/routes/admin";
 import * as dashboardRoute from "~/routes/dashboard";
+import * as calendarRoute from "~/routes/dashboard.calendar";
 import * as subscriptionRoute from "~/routes/dashboard.subscription";
 import * as safetyRoute from "~/routes/safety-first";
 import { grantAdmin } from "~/server/auth/accounts.server";
@@ -28,6 +29,7 @@ afterAll(async () => {
 const PAGES: { name: string; loader: (args: never) => unknown; path: string }[] = [
   { name: "dashboard", loader: dashboardRoute.loader, path: "/dashboard?page=2" },
   { name: "subscription", loader: subscriptionRoute.loader, path: "/dashboard/subscription" },
+  { name: "calendar", loader: calendarRoute.loader, path: "/dashboard/calendar?month=2030-12" },
   { name: "safety-first", loader: safetyRoute.loader, path: "/safety-first" },
   { name: "admin", loader: adminRoute.loader, path: "/admin" },
 ];

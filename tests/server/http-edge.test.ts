@@ -302,7 +302,7 @@ describe("the production server's HTTP edge", { timeout: 120_000 }, () => {
 
   describe("caching of account pages", () => {
     it("marks every signed-in dashboard page private, no-store", async () => {
-      for (const page of ["/dashboard", "/dashboard/edit-profile", "/dashboard/manage-images", "/dashboard/subscription", "/dashboard/preview"]) {
+      for (const page of ["/dashboard", "/dashboard/edit-profile", "/dashboard/manage-images", "/dashboard/subscription", "/dashboard/preview", "/dashboard/calendar"]) {
         const answer = await send(server.port, "GET", page, { headers: { Cookie: cookie } });
         expect(answer.status, page).toBeLessThan(500);
         expect(answer.headers["cache-control"], page).toBe("private, no-store");
