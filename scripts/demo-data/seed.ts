@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { performerPortraitSvg } from "../art/index";
 import { createRandom, deriveSeed } from "../art/random";
 import { seedDemoCalendars } from "./calendar";
+import { seedDemoCalendarFeeds } from "./calendar-feeds";
 import { type DemoDataSet, DEMO_ADMIN, DEMO_PERFORMER, type DemoOptions, type DemoStatus, generateDemoData } from "./generate";
 import { PLANS } from "~/lib/constants";
 import type { Db, Executor } from "~/server/db/client.server";
@@ -248,6 +249,8 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions = 
     await grantApprovedRequests(tx, requests.filter((request) => request.status === "approved"));
     // Booked days in the next 60 days from the day the demo is seeded (scripts/demo-data/calendar.ts).
     await seedDemoCalendars(tx, options.now ?? new Date());
+    // A few keep theirs in an iCal feed the demo serves itself (scripts/demo-data/calendar-feeds.ts).
+    await seedDemoCalendarFeeds(tx);
     await refreshAllSearchDocuments(tx);
   });
 
