@@ -5,6 +5,7 @@ import { performerPortraitSvg } from "../art/index";
 import { createRandom, deriveSeed } from "../art/random";
 import { seedDemoCalendars } from "./calendar";
 import { seedDemoCalendarFeeds } from "./calendar-feeds";
+import { seedDemoPackages } from "./packages";
 import { type DemoDataSet, DEMO_ADMIN, DEMO_PERFORMER, type DemoOptions, type DemoStatus, generateDemoData } from "./generate";
 import { PLANS } from "~/lib/constants";
 import type { Db, Executor } from "~/server/db/client.server";
@@ -251,6 +252,8 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions = 
     await seedDemoCalendars(tx, options.now ?? new Date());
     // A few keep theirs in an iCal feed the demo serves itself (scripts/demo-data/calendar-feeds.ts).
     await seedDemoCalendarFeeds(tx);
+    // One to three packages, a travel-fee rule and a deposit for most performers (scripts/demo-data/packages.ts).
+    await seedDemoPackages(tx);
     await refreshAllSearchDocuments(tx);
   });
 
