@@ -9,6 +9,7 @@ const SECTIONS = [
   "Travel & Availability",
   "Performance Details",
   "Pricing",
+  "Packages",
   "Social Media",
   "Categories",
 ];
