@@ -23,20 +23,12 @@ export type ProfileBodyMode =
       listed: boolean;
     };
 
-/** The words beside the preview's switched-off form: the spec's, until the listing is live. */
-export function previewContactNote(listed: boolean): string {
-  return listed
-    ? "Clients use this form on your public profile; it is switched off in the preview."
-    : "The contact form becomes available once your listing is activated.";
-}
-
-const PREVIEW_CONTACT_NOTE_ID = "contact-preview-note";
-
 // Not in the page's first download (see ServerHtmlUntil): the name, facts and sections, content a
 // hydrated page keeps as the server rendered it, and the contact form, live as the visitor nears it.
 const details = onDemand(() => import("~/components/profile/ProfileDetails"));
 const inquiry = onDemand(() => import("~/components/inquiry/InquiryForm"));
-// Markup only (every control disabled): a preview keeps the server's HTML and never loads its code.
+// Markup only (every control disabled, with the note saying why): a preview keeps the server's HTML
+// and never loads its code, and the public page carries none of its words.
 const disabledInquiry = onDemand(() => import("~/components/inquiry/DisabledInquiryForm"));
 if (import.meta.env.SSR) {
   // The server renders them at once: loaded before the first request asks.
@@ -127,18 +119,13 @@ export function ProfileBody({ profile, mode, top }: { profile: ProfileDetailData
             )}
           />
         ) : (
-          <div className="mt-4">
-            <p id={PREVIEW_CONTACT_NOTE_ID} className="text-sm text-slate-700">
-              {previewContactNote(mode.listed)}
-            </p>
-            <ServerHtmlUntil
-              key={profile.id}
-              className="mt-4"
-              module={disabledInquiry}
-              live="never"
-              render={(m) => <m.DisabledInquiryForm performerName={name} describedBy={PREVIEW_CONTACT_NOTE_ID} />}
-            />
-          </div>
+          <ServerHtmlUntil
+            key={profile.id}
+            className="mt-4"
+            module={disabledInquiry}
+            live="never"
+            render={(m) => <m.DisabledInquiryForm performerName={name} listed={mode.listed} />}
+          />
         )}
       </section>
       {mode.kind === "public" && mode.similar.length > 0 ? (
