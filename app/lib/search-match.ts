@@ -44,15 +44,22 @@ function stem(word: string): string {
 /** The search reads a typed word of 3 letters or more as the start of a word too ("prin" finds "princess"). */
 const MIN_PREFIX = 3;
 
-function wordMatches(text: string, term: string, typed: boolean): boolean {
-  if (text === term || stem(text) === stem(term)) return true;
-  return typed && term.length >= MIN_PREFIX && text.startsWith(term);
-}
-
 interface Token {
   word: string;
+  stem: string;
   start: number;
   end: number;
+}
+
+/** A term's word with its stem worked out once: a page's bios are compared with every expansion. */
+interface TermWord {
+  word: string;
+  stem: string;
+}
+
+function wordMatches(token: Token, term: TermWord, typed: boolean): boolean {
+  if (token.word === term.word || token.stem === term.stem) return true;
+  return typed && term.word.length >= MIN_PREFIX && token.word.startsWith(term.word);
 }
 
 /** The words of a text with where each is, stop words left out (the search skips them, inside phrases too). */
@@ -60,9 +67,23 @@ function tokensOf(text: string): Token[] {
   const found: Token[] = [];
   for (const m of text.matchAll(/[A-Za-z0-9]+/g)) {
     const word = m[0].toLowerCase();
-    if (!STOP_WORDS.has(word)) found.push({ word, start: m.index, end: m.index + m[0].length });
+    if (!STOP_WORDS.has(word)) found.push({ word, stem: stem(word), start: m.index, end: m.index + m[0].length });
   }
   return found;
+}
+
+interface PreparedTerm {
+  words: TermWord[];
+  typed: boolean;
+  group: number;
+}
+
+function prepared(terms: readonly SearchedTerm[]): PreparedTerm[] {
+  return terms.map((term) => ({
+    words: term.words.filter((w) => !STOP_WORDS.has(w)).map((word) => ({ word, stem: stem(word) })),
+    typed: term.typed,
+    group: term.group,
+  }));
 }
 
 interface Hit {
@@ -73,14 +94,17 @@ interface Hit {
 }
 
 /** Every place in the text where a term's words come one after another. */
-function hitsIn(text: string, terms: readonly SearchedTerm[]): Hit[] {
+function hitsIn(text: string, terms: readonly PreparedTerm[]): Hit[] {
   const tokens = tokensOf(text);
   const hits: Hit[] = [];
   for (const term of terms) {
-    const words = term.words.filter((w) => !STOP_WORDS.has(w));
+    const { words } = term;
     if (words.length === 0) continue;
     for (let i = 0; i + words.length <= tokens.length; i++) {
-      if (words.every((w, k) => wordMatches(tokens[i + k].word, w, term.typed))) {
+      // A plain loop: this runs for every word of every bio on the page against every term.
+      let all = true;
+      for (let k = 0; all && k < words.length; k++) all = wordMatches(tokens[i + k], words[k], term.typed);
+      if (all) {
         hits.push({ start: tokens[i].start, end: tokens[i + words.length - 1].end, typed: term.typed, group: term.group });
       }
     }
@@ -137,6 +161,19 @@ function snippet(bio: string, hits: readonly Hit[]): MatchPart[] {
  * stage name alone, which the card shows anyway).
  */
 export function findSearchMatch(card: { characters: readonly string[]; bio: string | null }, terms: readonly SearchedTerm[]): SearchMatch | null {
+  return findMatchOfPrepared(card, prepared(terms));
+}
+
+/**
+ * findSearchMatch for many cards against the same terms: the terms' stems are worked out once
+ * (a common word's expansions make dozens of terms, compared with every word of every bio).
+ */
+export function searchMatcher(terms: readonly SearchedTerm[]): (card: { characters: readonly string[]; bio: string | null }) => SearchMatch | null {
+  const ready = prepared(terms);
+  return (card) => findMatchOfPrepared(card, ready);
+}
+
+function findMatchOfPrepared(card: { characters: readonly string[]; bio: string | null }, terms: readonly PreparedTerm[]): SearchMatch | null {
   if (terms.length === 0) return null;
   let best: { character: string; score: [number, number] } | null = null;
   for (const character of card.characters) {

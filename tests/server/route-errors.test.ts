@@ -94,6 +94,23 @@ describe(`errors on pages (${process.env.TEST_DATABASE_URL ? "postgres" : "pglit
     expect(logLines.map((line) => (JSON.parse(line) as { level: number }).level).filter((level) => level > 30)).toEqual([]);
   });
 
+  it("serves the client folder's own files (the favicon, a hero picture) and leaves every other address to the pages", async () => {
+    const favicon = await fetch(`${url}/favicon.svg`);
+    expect(favicon.status).toBe(200);
+    expect(favicon.headers.get("content-type")).toContain("image/svg+xml");
+    expect(favicon.headers.get("cache-control")).toBe("public, max-age=3600");
+    const picture = await fetch(`${url}/images/hero-1.webp`);
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get("content-type")).toBe("image/webp");
+    // A page address, and a file name the folder does not hold, are answered by the app's pages.
+    const page = await fetch(`${url}/about`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toContain("text/html");
+    const missing = await fetch(`${url}/images/no-such-picture.webp`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("content-type")).toContain("text/html");
+  });
+
   it("answers an address that cannot be decoded with a plain 400 from the app's own error handler, printing nothing", async () => {
     const { result, printed } = await printedDuring(async () => {
       const response = await fetch(`${url}/profile/%E0%A4%A`);

@@ -1,4 +1,5 @@
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
+import fs from "node:fs";
 import path from "node:path";
 import compression from "compression";
 import express, { type Express } from "express";
@@ -162,7 +163,16 @@ export function createApp(services: AppServices, { build, isShuttingDown = () =>
     const assetsDir = path.join(build.clientDir, "assets");
     app.use("/assets", precompressedAssets(assetsDir, ONE_YEAR_SECONDS));
     app.use("/assets", express.static(assetsDir, { immutable: true, maxAge: ONE_YEAR_SECONDS * 1000, index: false }));
-    app.use(express.static(build.clientDir, { maxAge: "1h", index: false }));
+    // The client folder's other files (the favicon, the images folder) are fixed at build time:
+    // only a request whose first segment names one of them reaches the static handler, so a page
+    // request costs no file-system look-up (a stat that fails, through the thread pool zlib also uses).
+    const publicFiles = express.static(build.clientDir, { maxAge: "1h", index: false });
+    const topLevel = new Set(fs.readdirSync(build.clientDir).filter((name) => name !== "assets"));
+    app.use((req, res, next) => {
+      const first = req.path.split("/", 2)[1] ?? "";
+      if (topLevel.has(first)) publicFiles(req, res, next);
+      else next();
+    });
   }
 
   app.all("/{*splat}", pageHandler(services, build.build, build.mode, pageCache));

@@ -1,5 +1,5 @@
 import { inArray } from "drizzle-orm";
-import { findSearchMatch, type SearchedTerm, type SearchMatch } from "~/lib/search-match";
+import { searchMatcher, type SearchedTerm, type SearchMatch } from "~/lib/search-match";
 import type { ProfileCardData } from "~/lib/profile-view";
 import { tokens } from "~/lib/search-words";
 import type { Executor } from "../db/client.server";
@@ -42,9 +42,10 @@ export async function annotateMatches(
 ): Promise<void> {
   const terms = searchedTerms(groups, reach);
   if (terms.length === 0 || hits.length === 0) return;
+  const findSearchMatch = searchMatcher(terms);
   const needBio: typeof hits = [];
   for (const hit of hits) {
-    const match = findSearchMatch({ characters: hit.profile.characters, bio: null }, terms);
+    const match = findSearchMatch({ characters: hit.profile.characters, bio: null });
     if (match) hit.match = match;
     else needBio.push(hit);
   }
@@ -60,7 +61,7 @@ export async function annotateMatches(
     );
   const bios = new Map(rows.map((row) => [row.id, row.bio]));
   for (const hit of needBio) {
-    const match = findSearchMatch({ characters: [], bio: bios.get(hit.profile.id) ?? null }, terms);
+    const match = findSearchMatch({ characters: [], bio: bios.get(hit.profile.id) ?? null });
     if (match) hit.match = match;
   }
 }
