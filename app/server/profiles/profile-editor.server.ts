@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { isAudience } from "~/lib/audience";
 import { AUDIENCE_REQUIRED, audienceFlags, audienceProblems } from "~/lib/audience-rules";
 import { CATEGORIES, DEFAULT_TRAVEL_RANGE } from "~/lib/constants";
@@ -7,18 +7,16 @@ import {
   defaultProfileValues,
   PROFILE_FIELDS,
   type ProfileField,
-  type ProfileFlag,
   type ProfileFormColumn,
   type ProfileFormValues,
   type ProfileErrors,
   type ProfileInput,
   profileSchema,
-  pickFlags,
 } from "~/lib/profile-schema";
-import { findState, stateName } from "~/lib/us-states";
+import { findState } from "~/lib/us-states";
 import type { SessionUser } from "../auth/auth.server";
 import type { Executor } from "../db/client.server";
-import { profileCategories, profileImages, profiles, user } from "../db/schema";
+import { profileCategories, profiles, user } from "../db/schema";
 import type { ListingContext } from "../payments/context.server";
 import { startFreeYearOnSave } from "../payments/grants.server";
 import { closestGazetteerCities, findGazetteerCity, statesWithGazetteerCity } from "../places/gazetteer.server";
@@ -260,74 +258,4 @@ export async function saveProfile(
     if (listing) await startFreeYearOnSave(tx, target.profileId, listing);
     return { status: "saved", target } as const;
   });
-}
-
-export interface PreviewImage {
-  id: string;
-  /** Largest rendition. */
-  src: string;
-  width: number;
-  height: number;
-  variants: { url: string; width: number; height: number }[];
-  blurDataUrl: string | null;
-}
-
-export interface PreviewProfile {
-  id: string;
-  displayName: string | null;
-  bio: string | null;
-  state: string | null;
-  stateName: string | null;
-  city: string | null;
-  priceMin: number | null;
-  priceMax: number | null;
-  social: { facebook: string | null; instagram: string | null; tiktok: string | null; twitter: string | null };
-  travelRadius: string;
-  flags: Record<ProfileFlag, boolean>;
-  categories: string[];
-  characters: string[];
-  images: PreviewImage[];
-}
-
-/**
- * The owner's own profile shaped like the public profile page's data, whatever its listing state;
- * null when there is none. The contact email is left out: the page never needs it.
- */
-export async function loadPreview(db: Executor, userId: string): Promise<PreviewProfile | null> {
-  const [row] = await db.select().from(profiles).where(eq(profiles.id, userId)).limit(1);
-  if (!row) return null;
-  const [categories, images] = await Promise.all([
-    db.select({ category: profileCategories.category }).from(profileCategories).where(eq(profileCategories.profileId, userId)),
-    db
-      .select({
-        id: profileImages.id,
-        src: profileImages.imageUrl,
-        width: profileImages.width,
-        height: profileImages.height,
-        variants: profileImages.variants,
-        blurDataUrl: profileImages.blurDataUrl,
-      })
-      .from(profileImages)
-      .where(eq(profileImages.profileId, userId))
-      .orderBy(asc(profileImages.position)),
-  ]);
-  return {
-    id: row.id,
-    displayName: row.displayName?.trim() || null,
-    bio: row.bio?.trim() || null,
-    state: row.state,
-    stateName: row.state ? stateName(row.state) : null,
-    city: row.city,
-    priceMin: row.priceMin,
-    priceMax: row.priceMax,
-    social: { facebook: row.facebook, instagram: row.instagram, tiktok: row.tiktok, twitter: row.twitter },
-    travelRadius: row.travelRadius,
-    flags: pickFlags(row),
-    categories: orderedCategories(categories.map((c) => c.category)),
-    characters: row.characters,
-    images: images.map((image) => ({
-      ...image,
-      variants: image.variants.map(({ url, width, height }) => ({ url, width, height })),
-    })),
-  };
 }
