@@ -65,7 +65,8 @@ test("a performer adds a package; the profile and a card near 32801 show it", as
   await expect(packages).toContainText("Deposit to book: 25% of the price.");
   await expect(packages).toContainText("Accepts Venmo.");
   // The hourly price keeps its place among the facts.
-  await expect(page.getByText("$120 - $200 / hour").filter({ visible: true })).toBeVisible();
+  const facts = page.getByRole("list", { name: `About ${performer.displayName} at a glance` });
+  await expect(facts.getByText("$120 - $200 / hour")).toBeVisible();
 
   await page.goto(`/search?q=${encodeURIComponent(performer.displayName)}+32801`);
   const card = page.getByRole("article").filter({ hasText: performer.displayName });
