@@ -2,7 +2,7 @@ import { formatDate } from "~/components/dashboard/format";
 import { adminHref, type AdminLocation, type ProfileDetailView } from "~/lib/admin-view";
 import { formatLocation } from "~/lib/format";
 import { AdminActionForm } from "./AdminActionForm";
-import { ActiveBadge, PaymentBadge } from "./ProfilesSection";
+import { LabelledProfileBadges } from "./ProfileBadges";
 import { BackToList, RowLink } from "./RecordLinks";
 import { DetailList, type DetailItem } from "./DetailList";
 import { UnconfirmedBadge } from "./UnconfirmedBadge";
@@ -33,14 +33,7 @@ export function ProfileDetail({ location, profile }: { location: AdminLocation; 
             {name}
           </h3>
           <div className="flex flex-wrap items-start gap-x-4 gap-y-2 text-sm">
-            <span className="flex items-center gap-1.5">
-              <span className="text-xs font-medium text-slate-700">Status</span>
-              <ActiveBadge isActive={profile.isActive} />
-            </span>
-            <span className="flex items-start gap-1.5">
-              <span className="pt-0.5 text-xs font-medium text-slate-700">Payment</span>
-              <PaymentBadge row={profile} />
-            </span>
+            <LabelledProfileBadges profile={profile} />
             {profile.accountUnconfirmed ? <UnconfirmedBadge /> : null}
           </div>
         </div>

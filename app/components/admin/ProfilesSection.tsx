@@ -1,40 +1,12 @@
-import { formatShortDate } from "~/components/dashboard/format";
-import { Badge } from "~/components/ui/Badge";
 import { cx } from "~/components/ui/cx";
 import { adminHref, type AdminLocation, type PageInfo, type ProfileRowView } from "~/lib/admin-view";
 import { adultsCategoryFirst } from "~/lib/audience-view";
 import { formatLocation, moreLabel, visibleCategories } from "~/lib/format";
 import { AdminActionForm } from "./AdminActionForm";
+import { ActiveBadge, LabelledProfileBadges, PaymentBadge } from "./ProfileBadges";
 import { UnconfirmedBadge } from "./UnconfirmedBadge";
 import { RecordNameLink, RowLink } from "./RecordLinks";
 import { SectionTable, td, th } from "./SectionTable";
-
-/** The spec's colours: paid and current as active in green, expired red, anything else yellow. */
-export function PaymentBadge({ row }: { row: ProfileRowView }) {
-  const until = row.paymentExpiry ? formatShortDate(row.paymentExpiry) : null;
-  if (row.paymentTone === "paid") {
-    return (
-      <span className="flex flex-col items-start gap-1">
-        <Badge tone="success">Active</Badge>
-        {until ? <span className="whitespace-nowrap text-xs text-slate-700">Paid until {until}</span> : null}
-      </span>
-    );
-  }
-  if (row.paymentTone === "expired") {
-    return (
-      <span className="flex flex-col items-start gap-1">
-        <Badge tone="danger">Expired</Badge>
-        {until ? <span className="whitespace-nowrap text-xs text-slate-700">Ended {until}</span> : null}
-      </span>
-    );
-  }
-  const label = row.paymentStatus === "pending" ? "Not paid" : row.paymentStatus.charAt(0).toUpperCase() + row.paymentStatus.slice(1);
-  return <Badge tone="warning">{label}</Badge>;
-}
-
-export function ActiveBadge({ isActive }: { isActive: boolean }) {
-  return <Badge tone={isActive ? "success" : "neutral"}>{isActive ? "Active" : "Inactive"}</Badge>;
-}
 
 export function ProfilesTable({ location, rows, info }: { location: AdminLocation; rows: ProfileRowView[]; info: PageInfo }) {
   const here = adminHref(location);
@@ -80,14 +52,7 @@ export function ProfilesTable({ location, rows, info }: { location: AdminLocatio
                   <span className="block text-slate-700 md:hidden">{formatLocation(row.city, row.state) || "No location yet"}</span>
                   {/* The columns' headings are hidden on a phone: each badge says what it is. */}
                   <span className="mt-1 flex flex-wrap items-start gap-x-4 gap-y-2 sm:hidden">
-                    <span className="flex items-center gap-1.5">
-                      <span className="text-xs font-medium text-slate-700">Status</span>
-                      <ActiveBadge isActive={row.isActive} />
-                    </span>
-                    <span className="flex items-start gap-1.5">
-                      <span className="pt-0.5 text-xs font-medium text-slate-700">Payment</span>
-                      <PaymentBadge row={row} />
-                    </span>
+                    <LabelledProfileBadges profile={row} />
                   </span>
                 </span>
               </div>
