@@ -79,7 +79,6 @@ export function CalendarImportCard({ view, answer }: { view: CalendarImportView 
         onSubmit={onSubmit}
         onChange={clearChanged}
         className="space-y-3"
-        aria-label="Calendar address"
       >
         <input type="hidden" name="intent" value={SAVE_IMPORT_INTENT} />
         <TextField
