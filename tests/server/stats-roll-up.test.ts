@@ -203,6 +203,19 @@ describe(`rolling a year's old days into months (${process.env.TEST_DATABASE_URL
     expect(now.year).toEqual(before.year);
   });
 
+  it("with no day older than the cut, changes nothing; a day past it is then rolled up", async () => {
+    // The tests above rolled everything due at NOW; a month on, the cut has moved.
+    const monthOn = new Date(NOW.getTime() + 31 * DAY_MS);
+    const before = await tables();
+    expect(await rollUpDailyStats(database.db, { now: NOW })).toEqual({ days: 0, months: 0 });
+    expect(await tables()).toEqual(before);
+    const due = before.daily.filter((row) => row.day < rollUpBefore(monthOn));
+    expect(due.length).toBeGreaterThan(0);
+    const moved = await rollUpDailyStats(database.db, { now: monthOn });
+    expect(moved.days).toBe(due.length);
+    expect((await tables()).daily.filter((row) => row.day < rollUpBefore(monthOn))).toEqual([]);
+  });
+
   it("stops between batches when its job is stopped", async () => {
     const stopped = new AbortController();
     stopped.abort();
