@@ -132,9 +132,9 @@ function audienceOf(value: string | null): Audience | null {
 async function toCards(db: Executor, rows: CardRow[]): Promise<ProfileCardData[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id as string);
-  const categories = await categoriesOf(db, ids);
-  const images = await mainImagesOf(db, ids);
-  const packages = await cheapestPackagesOf(db, ids);
+  // Three independent reads: on the pool they run side by side, each on its own connection, so a
+  // page waits for the slowest rather than for all three one after another.
+  const [categories, images, packages] = await Promise.all([categoriesOf(db, ids), mainImagesOf(db, ids), cheapestPackagesOf(db, ids)]);
   return rows.map((row) => ({
     id: row.id as string,
     displayName: row.displayName ?? "",

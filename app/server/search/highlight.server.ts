@@ -30,38 +30,32 @@ export function searchedTerms(groups: readonly QueryGroup[], reach: CategoryReac
   return terms;
 }
 
-/**
- * Sets `match` on each hit whose character or bio matches the query. The characters are on the
- * cards; the bios of the cards no character explains are read in one look-up by id.
- */
-export async function annotateMatches(
-  db: Executor,
-  hits: { profile: ProfileCardData; match?: SearchMatch }[],
-  groups: readonly QueryGroup[],
-  reach: CategoryReach = "meaning",
-): Promise<void> {
-  const terms = searchedTerms(groups, reach);
-  if (terms.length === 0 || hits.length === 0) return;
-  const findSearchMatch = searchMatcher(terms);
-  const needBio: typeof hits = [];
-  for (const hit of hits) {
-    const match = findSearchMatch({ characters: hit.profile.characters, bio: null });
-    if (match) hit.match = match;
-    else needBio.push(hit);
-  }
-  if (needBio.length === 0) return;
+/** The bios of a page's performers, read beside its cards (a card explained by a character never needs its bio). */
+export async function biosOf(db: Executor, ids: readonly string[]): Promise<Map<string, string | null>> {
+  if (ids.length === 0) return new Map();
   const rows = await db
     .select({ id: profiles.id, bio: profiles.bio })
     .from(profiles)
-    .where(
-      inArray(
-        profiles.id,
-        needBio.map((hit) => hit.profile.id),
-      ),
-    );
-  const bios = new Map(rows.map((row) => [row.id, row.bio]));
-  for (const hit of needBio) {
-    const match = findSearchMatch({ characters: [], bio: bios.get(hit.profile.id) ?? null });
+    .where(inArray(profiles.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, row.bio]));
+}
+
+/**
+ * Sets `match` on each hit whose character or bio matches the query: the character first (it is
+ * on the card), else the bio from `bios`.
+ */
+export function annotateMatches(
+  hits: { profile: ProfileCardData; match?: SearchMatch }[],
+  groups: readonly QueryGroup[],
+  reach: CategoryReach,
+  bios: ReadonlyMap<string, string | null>,
+): void {
+  const terms = searchedTerms(groups, reach);
+  if (terms.length === 0 || hits.length === 0) return;
+  const findSearchMatch = searchMatcher(terms);
+  for (const hit of hits) {
+    const match =
+      findSearchMatch({ characters: hit.profile.characters, bio: null }) ?? findSearchMatch({ characters: [], bio: bios.get(hit.profile.id) ?? null });
     if (match) hit.match = match;
   }
 }

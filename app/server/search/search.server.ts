@@ -13,7 +13,7 @@ import { findGazetteerCity } from "../places/gazetteer.server";
 import { publicProfileCondition, todayIso } from "../directory/visibility.server";
 import { EVERYONE, nearestBand, placeBands, type Band, type PlaceBands } from "./bands.server";
 import { describeExpansions } from "./expand.server";
-import { annotateMatches } from "./highlight.server";
+import { annotateMatches, biosOf } from "./highlight.server";
 import { readPage, type Paged } from "./page.server";
 import type { SearchInput } from "./query.server";
 import { rankings, type Ranking } from "./rank.server";
@@ -229,13 +229,16 @@ export async function searchProfiles(db: Executor, input: SearchInput, options: 
   outcome.expansions = describeExpansions(understood.groups, used.reach);
 
   // The same day as the match, so a search run for a given date shows the cards it counted.
-  const cards = new Map((await cardsForIds(db, found.rows.map((r) => r.id), today)).map((c) => [c.id, c]));
+  const ids = found.rows.map((r) => r.id);
+  // The bios (for a snippet where no character explains the match) are read beside the cards.
+  const [cardList, bios] = await Promise.all([cardsForIds(db, ids, today), understood.groups.length > 0 ? biosOf(db, ids) : new Map<string, string | null>()]);
+  const cards = new Map(cardList.map((c) => [c.id, c]));
   const hits: SearchHit[] = [];
   for (const row of found.rows) {
     const profile = cards.get(row.id);
     if (profile) hits.push({ profile, distanceMiles: row.distance, band: row.group, rangeMiles: row.rangeMiles });
   }
-  await annotateMatches(db, hits, understood.groups, used.reach);
+  annotateMatches(hits, understood.groups, used.reach, bios);
   return {
     ...outcome,
     closest: outcome.closestReason !== null,
