@@ -19,6 +19,7 @@ import { createAuth } from "~/server/auth/auth.server";
 import { loadConfig } from "~/server/platform/config.server";
 import {
   calendarDays,
+  profilePackages,
   contactMessages,
   freeListingGrants,
   freeListingProgram,
@@ -328,6 +329,18 @@ describe("seeding the demo data into a database", () => {
     }
     const weekend = rows.filter((r) => r.kind === "booked" && [0, 6].includes(new Date(`${r.day}T00:00:00Z`).getUTCDay())).length;
     expect(weekend).toBeGreaterThan(rows.filter((r) => r.kind === "booked").length / 2);
+  });
+
+  it("gives most performers one to three packages and a travel-fee rule, each valid for the editor", async () => {
+    const db = database.db;
+    const packages = await db.select().from(profilePackages);
+    const perProfile = new Map<string, number>();
+    for (const row of packages) perProfile.set(row.profileId, (perProfile.get(row.profileId) ?? 0) + 1);
+    expect(perProfile.size).toBeGreaterThan(options.performers / 2);
+    for (const n of perProfile.values()) expect(n >= 1 && n <= 3).toBe(true);
+    for (const row of packages) expect(row.price >= 1 && row.minutes >= 10 && row.name.length > 0).toBe(true);
+    const rules = await db.select({ kind: profiles.travelFeeKind }).from(profiles);
+    expect(rules.filter((r) => r.kind !== "none").length).toBeGreaterThan(rules.length / 3);
   });
 
   it("lets both printed logins sign in with their passwords", async () => {
