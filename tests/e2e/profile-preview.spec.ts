@@ -60,7 +60,7 @@ async function expectSwitchedOff(form: Locator) {
   await expect(form.getByRole("button", { name: "Send Message" })).toBeDisabled();
 }
 
-/** The parts parents weigh first, which the old preview left out. */
+/** The parts parents weigh first, which the old preview left out, and the packages. */
 async function expectTrustAndTravel(main: Locator) {
   for (const line of [
     "Travels up to 100 miles",
@@ -71,6 +71,8 @@ async function expectTrustAndTravel(main: Locator) {
   ]) {
     await expect(main.getByText(line, { exact: true }).filter({ visible: true }).first()).toBeVisible();
   }
+  await expect(main.getByRole("heading", { level: 2, name: "Packages" })).toBeVisible();
+  await expect(main.getByText("Royal celebration with treasure hunt")).toBeVisible();
   await expect(main.getByRole("heading", { level: 2, name: "Travel & Availability" })).toBeVisible();
   await expect(main.getByRole("heading", { level: 2, name: "Performance Details" })).toBeVisible();
 }
@@ -89,7 +91,14 @@ test("a listed performer's preview shows every part of their public profile, the
   expect(await profileParts(page)).toEqual(publicParts);
   // Not a check that passes by finding nothing: the parts are there.
   expect(publicParts.headings).toEqual(
-    expect.arrayContaining(["H2: About", "H2: Travel & Availability", "H2: Performance Details", "H2: Connect", `H2: Contact ${listed.displayName}`]),
+    expect.arrayContaining([
+      "H2: About",
+      "H2: Packages",
+      "H2: Travel & Availability",
+      "H2: Performance Details",
+      "H2: Connect",
+      `H2: Contact ${listed.displayName}`,
+    ]),
   );
   await expectTrustAndTravel(main);
 

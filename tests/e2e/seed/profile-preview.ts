@@ -1,12 +1,12 @@
 import { hashPassword } from "better-auth/crypto";
-import { account, contactMessages, profileCategories, profiles, user } from "~/server/db/schema";
+import { account, contactMessages, profileCategories, profilePackages, profiles, user } from "~/server/db/schema";
 import { ACCOUNTS_PASSWORD } from "./accounts";
 import type { E2ESeedContext } from "./index";
 
 // Two performers whose dashboard preview is compared with their profile page: one listed (its
 // public page), one not paid (its owner's view of /profile/{id}). Both fill in every part a profile
 // page can show (the travel range, a background check, an answered audience, a reading time, social
-// links) under long names, and the listed one has inquiries waiting. New Hampshire, which no other
+// links, packages with a travel fee) under long names, and the listed one has inquiries waiting. New Hampshire, which no other
 // fixture uses, so no directory count or similar-performers list sees them. Nothing here is
 // changed by the tests, so a retry finds them as seeded.
 
@@ -55,6 +55,9 @@ export async function seedProfilePreview({ db }: E2ESeedContext) {
     instagram: "moonbeam.mermaid",
     facebook: "moonbeammermaid",
     tiktok: "moonbeammermaid",
+    travelFeeKind: "per_mile",
+    travelFeeFreeMiles: 15,
+    travelFeeCentsPerMile: 150,
   } as const;
   const { listed, unlisted } = PREVIEW_ACCOUNTS;
   await db.insert(profiles).values([
@@ -85,6 +88,12 @@ export async function seedProfilePreview({ db }: E2ESeedContext) {
     { profileId: listed.id, category: "Kids' Parties Only" },
     { profileId: unlisted.id, category: "Fantasy" },
   ]);
+  await db.insert(profilePackages).values(
+    [listed.id, unlisted.id].flatMap((profileId) => [
+      { profileId, position: 0, name: "Party visit", minutes: 45, included: "Songs, a story and photos with every child", maxChildren: 15, price: 150 },
+      { profileId, position: 1, name: "Royal celebration with treasure hunt", minutes: 90, included: "", maxChildren: 30, price: 295 },
+    ]),
+  );
   await db.insert(contactMessages).values(
     PREVIEW_SENDERS.map((senderName, index) => ({
       profileId: listed.id,
