@@ -45,9 +45,14 @@ test.describe("sending an inquiry", () => {
     // Said before sending: the message is kept and may be read for safety.
     await expect(form.getByText("We keep a copy of your message, and our team may read it to keep the site safe.")).toBeVisible();
     await expect(form.getByRole("link", { name: "Privacy" })).toHaveAttribute("href", "/privacy");
-    // The checks before sending and the cursor's move are the script's; the page's scripts start
-    // once it has loaded and painted (without them the server answers the same errors).
+    // The checks before sending and the cursor's move are the form's script, which loads as the
+    // visitor nears the form (main hydrated says nothing of it); then the form asks the server for
+    // its math question, which moves the button down. A Send pressed meanwhile went unanswered on a
+    // slowed browser (no message in ten seconds, the question still loading), so the journey
+    // presses Send on the form a visitor sees: live, question and all; a loaded server answers late.
     await waitForHydration(page);
+    await form.scrollIntoViewIfNeeded();
+    await expect(form.getByText(/^What is \d \+ \d\?/)).toBeVisible({ timeout: 30_000 });
 
     await form.getByRole("button", { name: "Send Message" }).click();
     for (const message of [
