@@ -54,6 +54,14 @@ async function send(res: ExpressResponse, response: Response, cacheControl: stri
     res.end();
     return;
   }
+  if ((response.headers.get("Content-Type") ?? "").startsWith("text/html")) {
+    // A page is whole once React's shell is ready (no route defers data to stream later), so it
+    // goes out in one write: React's few-kilobyte chunks, each passed through the stream layers
+    // and compressed on its own, cost more than the page's rendering gains by streaming them.
+    const body = Buffer.from(await response.arrayBuffer());
+    if (!res.destroyed && !res.writableEnded) res.end(body);
+    return;
+  }
   try {
     await writeReadableStreamToWritable(response.body, res);
   } catch (error) {
