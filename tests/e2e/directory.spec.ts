@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
+import { expect, expectAccessible, pauseClock, test, waitForHydration } from "./fixtures";
 import { DIRECTORY_PASSWORD, HIDDEN, LISTED, PREVIEW_OWNER } from "./seed/directory";
 
 const HIDDEN_NAMES = Object.values(HIDDEN)
@@ -44,9 +44,7 @@ test.describe("public directory", () => {
   test("the hero changes picture every 5 seconds, unless motion is reduced", async ({ page }) => {
     // The page's clock is stepped, not waited on: once the scripts run, six seconds pass exactly,
     // so "nothing changed" means the rotation did not run, not that a slow machine had not got there.
-    const start = new Date("2025-06-01T12:00:00Z");
-    await page.clock.install({ time: start });
-    await page.clock.pauseAt(new Date(start.getTime() + 1_000));
+    await pauseClock(page);
     const slides = page.locator('section[aria-labelledby="hero-heading"] img');
     await page.goto("/");
     await waitForHydration(page, "header");

@@ -45,7 +45,6 @@ export async function signInAs(page: Page, email: string, redirectTo = "/dashboa
   await expect(page).toHaveURL(new RegExp(`${redirectTo.replace(/[?]/g, "\\?")}$`));
 }
 
-/** Fails on serious or critical axe violations, listing them readably. */
 /**
  * Waits until React has hydrated the element (it carries a fiber), the page's main content unless
  * told otherwise. A page's scripts start only after it has loaded and painted
@@ -59,6 +58,18 @@ export async function waitForHydration(page: Page, selector = "main") {
   }, selector);
 }
 
+/**
+ * Gives the page a clock that stands still (installed at a fixed moment, paused a second later), so
+ * a journey steps the page's timers (a pop-up's delay, a toast's lapse) with `page.clock.runFor`.
+ * Call before `goto`; axe waits on timers of its own, so resume the clock before a scan.
+ */
+export async function pauseClock(page: Page): Promise<void> {
+  const start = new Date("2025-06-01T12:00:00Z");
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(new Date(start.getTime() + 1_000));
+}
+
+/** Fails on serious or critical axe violations, listing them readably. */
 export async function expectAccessible(page: Page, options: { exclude?: string[] } = {}) {
   let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);

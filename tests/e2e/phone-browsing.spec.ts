@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
+import { expect, expectAccessible, pauseClock, test, waitForHydration } from "./fixtures";
 import { PHONE_BROWSING } from "./seed/phone-browsing";
 
 // A parent on a phone: results before filters, one way to apply filters everywhere, thumb-sized
@@ -249,9 +249,7 @@ test.describe("the welcome pop-up on a phone", () => {
   }
 
   test("is a banner at the end of the content that covers nothing, moves nothing and takes no focus", async ({ page }) => {
-    const start = new Date("2025-06-01T12:00:00Z");
-    await page.clock.install({ time: start });
-    await page.clock.pauseAt(new Date(start.getTime() + 1_000));
+    await pauseClock(page);
     await page.goto("/?fresh-visitor=1");
     await waitForHydration(page, "header");
     const focused = await page.evaluate(() => document.activeElement?.tagName);
@@ -278,9 +276,7 @@ test.describe("the welcome pop-up on a phone", () => {
   });
 
   test("waits while a parent is on a profile, search results or the shortlist", async ({ page }) => {
-    const start = new Date("2025-06-01T12:00:00Z");
-    await page.clock.install({ time: start });
-    await page.clock.pauseAt(new Date(start.getTime() + 1_000));
+    await pauseClock(page);
     for (const path of [`/profile/${PHONE_BROWSING.mascot.id}`, "/search?q=mascot", "/shortlist"]) {
       await page.goto(`${path}${path.includes("?") ? "&" : "?"}fresh-visitor=1`);
       await waitForHydration(page, "header");
@@ -295,9 +291,7 @@ test.describe("the welcome pop-up on a phone", () => {
   });
 
   test("never opens over the account pages, however long the visitor stays", async ({ page }) => {
-    const start = new Date("2025-06-01T12:00:00Z");
-    await page.clock.install({ time: start });
-    await page.clock.pauseAt(new Date(start.getTime() + 1_000));
+    await pauseClock(page);
     for (const path of ["/signin", "/signup", "/forgot-password"]) {
       await page.goto(`${path}?fresh-visitor=1`);
       await waitForHydration(page, "header");
@@ -313,9 +307,7 @@ test.describe("the welcome pop-up on a phone", () => {
   });
 
   test("waits while the visitor is filling in a form, and shows on a later page", async ({ page }) => {
-    const start = new Date("2025-06-01T12:00:00Z");
-    await page.clock.install({ time: start });
-    await page.clock.pauseAt(new Date(start.getTime() + 1_000));
+    await pauseClock(page);
     const box = page.getByRole("search", { name: "Find a performer" }).getByRole("combobox");
 
     // Typing, then leaving the field: the form was touched, so this page view goes without it.

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
+import { expect, expectAccessible, pauseClock, test, waitForHydration } from "./fixtures";
 
 // URLs containing "fresh-visitor" start without the hasSeenWelcomePopup flag (see fixtures.ts).
 const FRESH = "/about?fresh-visitor=1";
@@ -14,9 +14,7 @@ function seenFlag(page: Page) {
 
 test("appears 2 seconds after a first visit, takes focus, closes with Esc and never returns", async ({ page }) => {
   // Freeze the page's clock so the 2-second delay can be stepped through exactly.
-  const start = new Date("2025-06-01T12:00:00Z");
-  await page.clock.install({ time: start });
-  await page.clock.pauseAt(new Date(start.getTime() + 1_000));
+  await pauseClock(page);
   await page.goto(FRESH);
   await waitForHydration(page, "header");
   const logo = page.getByRole("banner").getByRole("link", { name: "CostumeCast" });
@@ -54,9 +52,7 @@ test("appears 2 seconds after a first visit, takes focus, closes with Esc and ne
 });
 
 test("its button goes to the free-listing page and remembers the visitor", async ({ page }) => {
-  const start = new Date("2025-06-01T12:00:00Z");
-  await page.clock.install({ time: start });
-  await page.clock.pauseAt(new Date(start.getTime() + 1_000));
+  await pauseClock(page);
   await page.goto("/?fresh-visitor=1");
   await waitForHydration(page, "header");
   await page.clock.runFor(2_100);
