@@ -2,9 +2,18 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import { loadConfig } from "~/server/platform/config.server";
-import { user, type contactMessages } from "~/server/db/schema";
+import {
+  adminAuditLog,
+  emailOutbox,
+  freeListingGrants,
+  freeListingProgram,
+  freeListingRequests,
+  rateLimitHits,
+  user,
+  type contactMessages,
+} from "~/server/db/schema";
 import { createLogger } from "~/server/platform/logger.server";
 import { createServices, type AppServices } from "~/server/platform/services.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
@@ -45,6 +54,29 @@ export function useTestServices(): TestServicesHarness {
   });
   afterAll(async () => {
     await harness.database?.close();
+  });
+  return harness;
+}
+
+/**
+ * A free-listing test file's harness (useTestServices, visiting from `clientIp`), with every account,
+ * application, grant and the program's counter, and what they left (audit rows, mail, rate-limit
+ * marks), removed before each test: each test starts with the program open and nobody signed up.
+ */
+export function useFreeListingServices(clientIp: string): TestServicesHarness {
+  const harness = useTestServices();
+  beforeAll(() => {
+    harness.services.clientIp = clientIp;
+  });
+  beforeEach(async () => {
+    const { db } = harness.database;
+    await db.delete(freeListingGrants);
+    await db.delete(freeListingRequests);
+    await db.delete(freeListingProgram);
+    await db.delete(adminAuditLog);
+    await db.delete(emailOutbox);
+    await db.delete(rateLimitHits);
+    await db.delete(user);
   });
   return harness;
 }

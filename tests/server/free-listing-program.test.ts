@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { REQUEST_ADDRESS_HAS_FREE_LISTING } from "~/lib/admin-messages";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { APPLICATION_SENT, type FreeListingActionResult } from "~/lib/free-listing-schema";
 import {
   ALREADY_APPLIED_MESSAGE,
@@ -27,50 +27,29 @@ import {
 } from "~/server/db/schema";
 import { FRESH_CACHE_CONTROL } from "~/server/http/cache-headers.server";
 import { grantFreeListing } from "~/server/payments/grants.server";
-import type { AppServices } from "~/server/platform/services.server";
 import { publicProfileCondition } from "~/server/directory/visibility.server";
-import { createTestDatabase, type TestDatabase } from "../helpers/db";
-import { call, createAccount, getRequest, postRequest, sessionCookie, testServices } from "./accounts-fixtures";
+import { call, createAccount, getRequest, postRequest, sessionCookie, useFreeListingServices } from "./accounts-fixtures";
 import { createRequest } from "./admin-fixtures";
 
 // The free-listing program as a signed-in performer and a visitor meet it, through the real route
 // loaders and action: the form filled in from the account, the application tied to it, the spots
 // left read from the program's counter, and no applications once it is full.
 
-let database: TestDatabase;
-let services: AppServices & { clientIp?: string };
+const harness = useFreeListingServices("203.0.113.77");
 
 const BIO = "Storybook knight and dragon tamer for birthday parties, libraries and school fairs all over Vermont.";
 
 /** The rest of an application a performer types in (what the profile cannot fill in). */
 const ANSWERS = { experience: "1-3", paidEvents: "yes", travel: "depends" };
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  services = await testServices(database);
-  services.clientIp = "203.0.113.77";
-});
-afterAll(async () => {
-  await database?.close();
-});
-beforeEach(async () => {
-  const { db } = database;
-  await db.delete(freeListingGrants);
-  await db.delete(freeListingRequests);
-  await db.delete(freeListingProgram);
-  await db.delete(adminAuditLog);
-  await db.delete(emailOutbox);
-  await db.delete(rateLimitHits);
-  await db.delete(user);
-});
 
 let accounts = 0;
 
 /** A signed-in performer with a profile that has a place, two handles and a bio (no TikTok). */
 async function performer() {
   const email = `Knight.${++accounts}@Example.com`;
-  const id = await createAccount(services, email);
-  await database.db.insert(profiles).values({
+  const id = await createAccount(harness.services, email);
+  await harness.database.db.insert(profiles).values({
     id,
     displayName: "Sir Reginald",
     bio: BIO,
@@ -79,36 +58,36 @@ async function performer() {
     instagram: "@sir.reginald",
     facebook: "sirreginaldshows",
   });
-  return { id, email: email.toLowerCase(), cookie: await sessionCookie(services, email) };
+  return { id, email: email.toLowerCase(), cookie: await sessionCookie(harness.services, email) };
 }
 
 async function admin() {
-  const id = await createAccount(services, `admin.${++accounts}@example.com`);
-  await database.db.insert(userRoles).values({ userId: id, role: "admin" });
+  const id = await createAccount(harness.services, `admin.${++accounts}@example.com`);
+  await harness.database.db.insert(userRoles).values({ userId: id, role: "admin" });
   return id;
 }
 
 async function page(cookie?: string) {
-  const answer = await call(freeListingRoute.loader, getRequest("/free-listing", cookie), services);
+  const answer = await call(freeListingRoute.loader, getRequest("/free-listing", cookie), harness.services);
   return { answer, data: answer.data as FreeListingPageData };
 }
 
 async function apply(fields: Record<string, string>, cookie?: string) {
-  const answer = await call(freeListingRoute.action, postRequest("/free-listing", fields, cookie), services);
+  const answer = await call(freeListingRoute.action, postRequest("/free-listing", fields, cookie), harness.services);
   return answer.data as FreeListingActionResult;
 }
 
 async function setGrantsIssued(n: number) {
-  await database.db
+  await harness.database.db
     .insert(freeListingProgram)
     .values({ id: 1, grantsIssued: n })
     .onConflictDoUpdate({ target: freeListingProgram.id, set: { grantsIssued: n } });
 }
 
 const tableCount = async (table: typeof freeListingGrants | typeof adminAuditLog | typeof emailOutbox) =>
-  Number((await database.db.select({ n: count() }).from(table))[0].n);
+  Number((await harness.database.db.select({ n: count() }).from(table))[0].n);
 
-const requestCount = async () => Number((await database.db.select({ n: count() }).from(freeListingRequests))[0].n);
+const requestCount = async () => Number((await harness.database.db.select({ n: count() }).from(freeListingRequests))[0].n);
 
 describe(`the free-listing program (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, () => {
   it("fills the form in from a signed-in performer's account and profile, and keeps that page out of shared caches", async () => {
@@ -129,7 +108,7 @@ describe(`the free-listing program (${process.env.TEST_DATABASE_URL ? "postgres"
       experience: "",
     });
     // The account's name, when it has one, is the applicant's full name; the stage name never is.
-    await database.db.update(user).set({ name: "Reginald Oakhart" }).where(eq(user.id, me.id));
+    await harness.database.db.update(user).set({ name: "Reginald Oakhart" }).where(eq(user.id, me.id));
     expect((await page(me.cookie)).data.applicant?.prefill.fullName).toBe("Reginald Oakhart");
   });
 
@@ -145,7 +124,7 @@ describe(`the free-listing program (${process.env.TEST_DATABASE_URL ? "postgres"
     const { prefill } = (await page(me.cookie)).data.applicant!;
     const result = await apply({ ...prefill, ...ANSWERS, fullName: "Reginald Oakhart" }, me.cookie);
     expect(result).toMatchObject({ ok: true, message: APPLICATION_SENT });
-    const [stored] = await database.db.select().from(freeListingRequests);
+    const [stored] = await harness.database.db.select().from(freeListingRequests);
     expect(stored).toMatchObject({ userId: me.id, email: me.email, city: "Burlington", status: "pending" });
 
     expect((await page(me.cookie)).data.applicant?.standing).toMatchObject({ kind: "pending" });
@@ -178,12 +157,12 @@ describe(`the free-listing program (${process.env.TEST_DATABASE_URL ? "postgres"
     const me = await performer();
     const reviewer = await admin();
     await apply({ ...ANSWERS, fullName: "Reginald Oakhart", email: "bookings@sir-reginald.example.org", city: "Burlington", state: "VT", bio: BIO }, me.cookie);
-    const [request] = await database.db.select().from(freeListingRequests);
+    const [request] = await harness.database.db.select().from(freeListingRequests);
     expect(request.userId).toBe(me.id);
 
-    const outcome = await approveFreeListingRequest(database.db, services, { adminId: reviewer, requestId: request.id });
+    const outcome = await approveFreeListingRequest(harness.database.db, harness.services, { adminId: reviewer, requestId: request.id });
     expect(outcome).toMatchObject({ kind: "approved", userId: me.id });
-    const listed = await database.db.select({ id: profiles.id }).from(profiles).where(publicProfileCondition());
+    const listed = await harness.database.db.select({ id: profiles.id }).from(profiles).where(publicProfileCondition());
     expect(listed).toEqual([{ id: me.id }]);
 
     // With the free year granted, the page says so and the action refuses a new application.
@@ -196,23 +175,23 @@ describe(`the free-listing program (${process.env.TEST_DATABASE_URL ? "postgres"
   });
 
   it("treats a grant still waiting for the account's email as the performer's free year", async () => {
-    await grantFreeListing(database.db, services, { email: "waiting@example.com" });
+    await grantFreeListing(harness.database.db, harness.services, { email: "waiting@example.com" });
     // Until the account confirms the address the grant waits for it; the page reads the grant either way.
-    await createAccount(services, "waiting@example.com", undefined, { confirmed: false });
-    const cookie = await sessionCookie(services, "waiting@example.com");
-    const [grant] = await database.db.select().from(freeListingGrants);
+    await createAccount(harness.services, "waiting@example.com", undefined, { confirmed: false });
+    const cookie = await sessionCookie(harness.services, "waiting@example.com");
+    const [grant] = await harness.database.db.select().from(freeListingGrants);
     expect(grant.userId).toBeNull();
     expect((await page(cookie)).data.applicant?.standing).toMatchObject({ kind: "granted", endsOn: grant.endsOn });
   });
 
   it("shows the spots left from the program's counter on /free-listing and on the home page", async () => {
-    const home = async () => (await call(homeRoute.loader, getRequest("/"), services)).data as { freeSpotsLeft: number };
+    const home = async () => (await call(homeRoute.loader, getRequest("/"), harness.services)).data as { freeSpotsLeft: number };
     expect((await page()).data.spotsRemaining).toBe(150);
     expect((await home()).freeSpotsLeft).toBe(150);
     await setGrantsIssued(37);
     expect((await page()).data.spotsRemaining).toBe(113);
     expect((await home()).freeSpotsLeft).toBe(113);
-    const homeAnswer = await call(homeRoute.loader, getRequest("/"), services);
+    const homeAnswer = await call(homeRoute.loader, getRequest("/"), harness.services);
     expect(homeAnswer.headers.get("Cache-Control")).toBe(FRESH_CACHE_CONTROL);
     await setGrantsIssued(150);
     expect((await page()).data.spotsRemaining).toBe(0);
@@ -222,24 +201,24 @@ describe(`the free-listing program (${process.env.TEST_DATABASE_URL ? "postgres"
   it("refuses applications once every spot is granted and writes nothing, signed in or not", async () => {
     await setGrantsIssued(150);
     const me = await performer();
-    const outboxBefore = Number((await database.db.select({ n: count() }).from(emailOutbox))[0].n);
+    const outboxBefore = Number((await harness.database.db.select({ n: count() }).from(emailOutbox))[0].n);
     const fields = { ...ANSWERS, fullName: "Late Comer", email: "late@example.org", city: "Austin", state: "TX", bio: BIO };
     for (const cookie of [undefined, me.cookie]) {
-      const answer = await call(freeListingRoute.action, postRequest("/free-listing", fields, cookie), services);
+      const answer = await call(freeListingRoute.action, postRequest("/free-listing", fields, cookie), harness.services);
       expect(answer.status).toBe(200);
       expect(answer.data).toMatchObject({ ok: false, errors: {}, message: BETA_FULL_MESSAGE, values: { fullName: "Late Comer" } });
     }
     expect(await requestCount()).toBe(0);
-    expect(Number((await database.db.select({ n: count() }).from(emailOutbox))[0].n)).toBe(outboxBefore);
+    expect(Number((await harness.database.db.select({ n: count() }).from(emailOutbox))[0].n)).toBe(outboxBefore);
     // (The sign-up's confirmation mail counts against the account's own allowance; nothing else counted.)
-    expect((await database.db.select().from(rateLimitHits)).filter((hit) => !hit.key.startsWith("confirm-mail:"))).toEqual([]);
+    expect((await harness.database.db.select().from(rateLimitHits)).filter((hit) => !hit.key.startsWith("confirm-mail:"))).toEqual([]);
   });
 
   it("refuses a second signed-out application for an address that has one waiting, next to the email field", async () => {
     const fields = { ...ANSWERS, fullName: "Robin Fairweather", email: "robin@example.org", city: "Austin", state: "TX", bio: BIO };
     expect(await apply(fields)).toMatchObject({ ok: true });
     // The same address, however it is capitalised, from another device: refused where it was typed.
-    const answer = await call(freeListingRoute.action, postRequest("/free-listing", { ...fields, email: " Robin@Example.ORG " }), services);
+    const answer = await call(freeListingRoute.action, postRequest("/free-listing", { ...fields, email: " Robin@Example.ORG " }), harness.services);
     expect(answer.status).toBe(400);
     expect(answer.data).toMatchObject({ ok: false, errors: { email: EMAIL_ALREADY_APPLIED }, values: { fullName: "Robin Fairweather" } });
     expect(await requestCount()).toBe(1);
@@ -257,7 +236,7 @@ describe(`the free-listing program (${process.env.TEST_DATABASE_URL ? "postgres"
   });
 
   it("refuses an application for an address that already holds a free year, next to the email field", async () => {
-    await grantFreeListing(database.db, services, { email: "listed@example.org" });
+    await grantFreeListing(harness.database.db, harness.services, { email: "listed@example.org" });
     const fields = { ...ANSWERS, fullName: "Listed Already", email: "Listed@example.org", city: "Austin", state: "TX", bio: BIO };
     expect(await apply(fields)).toMatchObject({ ok: false, errors: { email: EMAIL_ALREADY_GRANTED } });
     expect(await requestCount()).toBe(0);
@@ -266,29 +245,29 @@ describe(`the free-listing program (${process.env.TEST_DATABASE_URL ? "postgres"
   it("refuses to approve a second application for an address that already holds a free year: nothing written, the admin told", async () => {
     const reviewer = await admin();
     // Two applications for one address (as stored before the form refused the second).
-    const first = await createRequest(database, { email: "double@example.org" });
-    const second = await createRequest(database, { email: "Double@Example.org" });
-    expect(await approveFreeListingRequest(database.db, services, { adminId: reviewer, requestId: first.id })).toMatchObject({ kind: "approved" });
+    const first = await createRequest(harness.database, { email: "double@example.org" });
+    const second = await createRequest(harness.database, { email: "Double@Example.org" });
+    expect(await approveFreeListingRequest(harness.database.db, harness.services, { adminId: reviewer, requestId: first.id })).toMatchObject({ kind: "approved" });
     const before = { grants: await tableCount(freeListingGrants), audit: await tableCount(adminAuditLog), mail: await tableCount(emailOutbox) };
 
-    const result = await handleAdminAction(services, reviewer, { intent: "approve", id: second.id, confirmed: "yes" });
+    const result = await handleAdminAction(harness.services, reviewer, { intent: "approve", id: second.id, confirmed: "yes" });
     expect(result).toEqual({ kind: "done", flash: { type: "error", message: REQUEST_ADDRESS_HAS_FREE_LISTING }, removed: false });
-    expect(await freeListingGrantsIssued(database.db)).toBe(1);
+    expect(await freeListingGrantsIssued(harness.database.db)).toBe(1);
     expect({ grants: await tableCount(freeListingGrants), audit: await tableCount(adminAuditLog), mail: await tableCount(emailOutbox) }).toEqual(before);
-    const [stillPending] = await database.db.select().from(freeListingRequests).where(eq(freeListingRequests.id, second.id));
+    const [stillPending] = await harness.database.db.select().from(freeListingRequests).where(eq(freeListingRequests.id, second.id));
     expect(stillPending).toMatchObject({ status: "pending", reviewedBy: null, reviewedAt: null });
     // It can still be rejected, which is what the admin is left to do.
     expect(
-      await handleAdminAction(services, reviewer, { intent: "reject", id: second.id, confirmed: "yes", reason: "you already have a free listing" }),
+      await handleAdminAction(harness.services, reviewer, { intent: "reject", id: second.id, confirmed: "yes", reason: "you already have a free listing" }),
     ).toMatchObject({ flash: { type: "success" } });
   });
 
   it("refuses to approve an application whose account already holds a free year, whatever email the form gave", async () => {
     const me = await performer();
     const reviewer = await admin();
-    await grantFreeListing(database.db, services, { userId: me.id });
-    const request = await createRequest(database, { email: "bookings@elsewhere.example.org", userId: me.id });
-    expect(await approveFreeListingRequest(database.db, services, { adminId: reviewer, requestId: request.id })).toMatchObject({
+    await grantFreeListing(harness.database.db, harness.services, { userId: me.id });
+    const request = await createRequest(harness.database, { email: "bookings@elsewhere.example.org", userId: me.id });
+    expect(await approveFreeListingRequest(harness.database.db, harness.services, { adminId: reviewer, requestId: request.id })).toMatchObject({
       kind: "already-granted",
     });
     expect(await tableCount(freeListingGrants)).toBe(1);
@@ -296,17 +275,17 @@ describe(`the free-listing program (${process.env.TEST_DATABASE_URL ? "postgres"
 
   it("gives one grant when two admins approve two applications of one address at the same moment", async () => {
     const [a, b] = [await admin(), await admin()];
-    const first = await createRequest(database, { email: "race@example.org" });
-    const second = await createRequest(database, { email: "RACE@example.org" });
+    const first = await createRequest(harness.database, { email: "race@example.org" });
+    const second = await createRequest(harness.database, { email: "RACE@example.org" });
     const outcomes = await Promise.all([
-      approveFreeListingRequest(database.db, services, { adminId: a, requestId: first.id }),
-      approveFreeListingRequest(database.db, services, { adminId: b, requestId: second.id }),
+      approveFreeListingRequest(harness.database.db, harness.services, { adminId: a, requestId: first.id }),
+      approveFreeListingRequest(harness.database.db, harness.services, { adminId: b, requestId: second.id }),
     ]);
     expect(outcomes.map((o) => o.kind).sort()).toEqual(["already-granted", "approved"]);
     expect(await tableCount(freeListingGrants)).toBe(1);
-    expect(await freeListingGrantsIssued(database.db)).toBe(1);
+    expect(await freeListingGrantsIssued(harness.database.db)).toBe(1);
     expect(await tableCount(adminAuditLog)).toBe(1);
-    const statuses = (await database.db.select({ status: freeListingRequests.status }).from(freeListingRequests)).map((r) => r.status);
+    const statuses = (await harness.database.db.select({ status: freeListingRequests.status }).from(freeListingRequests)).map((r) => r.status);
     expect(statuses.sort()).toEqual(["approved", "pending"]);
   });
 
@@ -314,14 +293,14 @@ describe(`the free-listing program (${process.env.TEST_DATABASE_URL ? "postgres"
     const reviewer = await admin();
     await setGrantsIssued(140);
     const requests = [];
-    for (let i = 0; i < 20; i++) requests.push(await createRequest(database));
+    for (let i = 0; i < 20; i++) requests.push(await createRequest(harness.database));
     const outcomes = await Promise.all(
-      requests.map((request) => approveFreeListingRequest(database.db, services, { adminId: reviewer, requestId: request.id })),
+      requests.map((request) => approveFreeListingRequest(harness.database.db, harness.services, { adminId: reviewer, requestId: request.id })),
     );
     const kinds = outcomes.map((o) => o.kind);
     expect(kinds.filter((k) => k === "approved")).toHaveLength(10);
     expect(kinds.filter((k) => k === "program-full")).toHaveLength(10);
-    expect(await freeListingGrantsIssued(database.db)).toBe(150);
+    expect(await freeListingGrantsIssued(harness.database.db)).toBe(150);
     expect(await tableCount(freeListingGrants)).toBe(10);
     expect(await tableCount(adminAuditLog)).toBe(10);
     expect((await page()).data.spotsRemaining).toBe(0);

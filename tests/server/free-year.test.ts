@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { ONE_TAP_INTENT, questionsToAsk } from "~/lib/free-listing-one-tap";
 import { APPLICATION_SENT, type FreeListingActionResult } from "~/lib/free-listing-schema";
 import { BETA_FULL_MESSAGE, type FreeYearStatus } from "~/lib/free-listing-view";
@@ -9,13 +9,11 @@ import * as subscriptionRoute from "~/routes/dashboard.subscription";
 import * as freeListingRoute from "~/routes/free-listing";
 import { approveFreeListingRequest } from "~/server/admin/free-listing-requests.server";
 import {
-  adminAuditLog,
   emailOutbox,
   freeListingGrants,
   freeListingProgram,
   freeListingRequests,
   profiles,
-  rateLimitHits,
   user,
   userRoles,
 } from "~/server/db/schema";
@@ -23,44 +21,24 @@ import { readFlash } from "~/server/http/flash.server";
 import { applicantPrefill, freeYearStatus } from "~/server/free-listing/free-listing-applicant.server";
 import { expireListings } from "~/server/jobs/listing-lifecycle.server";
 import { addMonths, claimFreeListingGrants } from "~/server/payments/grants.server";
-import type { AppServices } from "~/server/platform/services.server";
 import type { SubscriptionPageData } from "~/server/dashboard/subscription.server";
 import { publicProfileCondition, todayIso } from "~/server/directory/visibility.server";
-import { createTestDatabase, postgresUrl, type TestDatabase } from "../helpers/db";
+import { postgresUrl } from "../helpers/db";
 import { migratedAfter, type Run } from "../helpers/migrated-after";
-import { call, cookieFrom, createAccount, getRequest, postRequest, PUBLIC_URL, sessionCookie, testServices } from "./accounts-fixtures";
+import { call, cookieFrom, createAccount, getRequest, postRequest, PUBLIC_URL, sessionCookie, useFreeListingServices } from "./accounts-fixtures";
 import { createRequest } from "./admin-fixtures";
 
 // The free year before the price (issue 29): the subscription page's one-tap application filled in
 // from the profile on the server, the applicant's receipt, the application's status on the dashboard,
 // and the free year's clock starting when the listing first goes live rather than at approval.
 
-let database: TestDatabase;
-let services: AppServices & { clientIp?: string };
+const harness = useFreeListingServices("198.51.100.29");
 
 const BIO = "Storybook knight and dragon tamer for birthday parties, libraries and school fairs all over Vermont.";
 const SUBSCRIPTION = "/dashboard/subscription";
 /** An approval long before the listing can go live: its date must not be the year's start. */
 const APPROVED_AT = new Date("2026-01-10T15:00:00Z");
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  services = await testServices(database);
-  services.clientIp = "198.51.100.29";
-});
-afterAll(async () => {
-  await database?.close();
-});
-beforeEach(async () => {
-  const { db } = database;
-  await db.delete(freeListingGrants);
-  await db.delete(freeListingRequests);
-  await db.delete(freeListingProgram);
-  await db.delete(adminAuditLog);
-  await db.delete(emailOutbox);
-  await db.delete(rateLimitHits);
-  await db.delete(user);
-});
 
 let accounts = 0;
 
@@ -73,9 +51,9 @@ interface Performer {
 /** A signed-in performer; with `profile`, a complete one who chose to travel (so it answers travel too). */
 async function performer(options: { profile?: boolean; confirmed?: boolean } = {}): Promise<Performer> {
   const email = `knight.${++accounts}@example.com`;
-  const id = await createAccount(services, email, undefined, { confirmed: options.confirmed });
+  const id = await createAccount(harness.services, email, undefined, { confirmed: options.confirmed });
   if (options.profile !== false) {
-    await database.db.insert(profiles).values({
+    await harness.database.db.insert(profiles).values({
       id,
       displayName: "Sir Reginald",
       bio: BIO,
@@ -86,35 +64,35 @@ async function performer(options: { profile?: boolean; confirmed?: boolean } = {
       characters: ["Dragon tamer", "Storybook knight"],
     });
   }
-  return { id, email, cookie: await sessionCookie(services, email) };
+  return { id, email, cookie: await sessionCookie(harness.services, email) };
 }
 
 async function admin(): Promise<string> {
-  const id = await createAccount(services, `admin.${++accounts}@example.com`);
-  await database.db.insert(userRoles).values({ userId: id, role: "admin" });
+  const id = await createAccount(harness.services, `admin.${++accounts}@example.com`);
+  await harness.database.db.insert(userRoles).values({ userId: id, role: "admin" });
   return id;
 }
 
 const subscriptionPage = async (cookie: string) =>
-  (await call(subscriptionRoute.loader, getRequest(SUBSCRIPTION, cookie), services)).data as SubscriptionPageData;
+  (await call(subscriptionRoute.loader, getRequest(SUBSCRIPTION, cookie), harness.services)).data as SubscriptionPageData;
 
 const applyOneTap = (fields: Record<string, string>, cookie: string) =>
-  call(subscriptionRoute.action, postRequest(SUBSCRIPTION, { intent: ONE_TAP_INTENT, ...fields }, cookie), services);
+  call(subscriptionRoute.action, postRequest(SUBSCRIPTION, { intent: ONE_TAP_INTENT, ...fields }, cookie), harness.services);
 
 const dashboardStatus = async (cookie: string) =>
-  ((await call(dashboardRoute.loader, getRequest("/dashboard", cookie), services)).data as { freeYear: FreeYearStatus | null }).freeYear;
+  ((await call(dashboardRoute.loader, getRequest("/dashboard", cookie), harness.services)).data as { freeYear: FreeYearStatus | null }).freeYear;
 
-const mailTo = (address: string) => database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, address));
+const mailTo = (address: string) => harness.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, address));
 const RECEIPT_SUBJECT = "We received your CostumeCast free listing application";
 const receiptsTo = async (address: string) => (await mailTo(address)).filter((mail) => mail.subject === RECEIPT_SUBJECT);
 
 async function grantOf(userId: string) {
-  const [grant] = await database.db.select().from(freeListingGrants).where(eq(freeListingGrants.userId, userId));
+  const [grant] = await harness.database.db.select().from(freeListingGrants).where(eq(freeListingGrants.userId, userId));
   return grant;
 }
 
 async function listingOf(id: string) {
-  const [row] = await database.db
+  const [row] = await harness.database.db
     .select({ paymentStatus: profiles.paymentStatus, paymentExpiry: profiles.paymentExpiry })
     .from(profiles)
     .where(eq(profiles.id, id));
@@ -122,7 +100,7 @@ async function listingOf(id: string) {
 }
 
 const isPublic = async (id: string) =>
-  (await database.db.select({ id: profiles.id }).from(profiles).where(publicProfileCondition())).some((row) => row.id === id);
+  (await harness.database.db.select({ id: profiles.id }).from(profiles).where(publicProfileCondition())).some((row) => row.id === id);
 
 /** The editor's post for a complete profile, as the browser sends it. */
 function editorPost(cookie: string) {
@@ -146,7 +124,7 @@ function editorPost(cookie: string) {
 describe(`the free year before the price (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, () => {
   it("asks only what the profile does not answer, and offers it before the price", async () => {
     const me = await performer();
-    const prefill = await applicantPrefill(database.db, me);
+    const prefill = await applicantPrefill(harness.database.db, me);
     expect(prefill).toMatchObject({
       email: me.email,
       city: "Burlington",
@@ -163,15 +141,15 @@ describe(`the free year before the price (${process.env.TEST_DATABASE_URL ? "pos
     expect(page.freeYear).toMatchObject({ spotsLeft: 150, status: null, apply: { asked: ["fullName", "experience", "paidEvents"] } });
 
     // An account with a name, whose profile chose Local only: the name is answered, travel is "no".
-    await database.db.update(user).set({ name: "Reginald Oakhart" }).where(eq(user.id, me.id));
-    await database.db.update(profiles).set({ travelRadius: "local_only", travelRadiusChosenAt: new Date() }).where(eq(profiles.id, me.id));
-    const named = await applicantPrefill(database.db, me);
+    await harness.database.db.update(user).set({ name: "Reginald Oakhart" }).where(eq(user.id, me.id));
+    await harness.database.db.update(profiles).set({ travelRadius: "local_only", travelRadiusChosenAt: new Date() }).where(eq(profiles.id, me.id));
+    const named = await applicantPrefill(harness.database.db, me);
     expect(named).toMatchObject({ fullName: "Reginald Oakhart", travel: "no" });
     expect(questionsToAsk(named)).toEqual(["experience", "paidEvents"]);
 
     // Without a profile everything but the email is asked.
     const bare = await performer({ profile: false });
-    expect(questionsToAsk(await applicantPrefill(database.db, bare))).toEqual(["fullName", "city", "state", "experience", "paidEvents", "travel", "bio"]);
+    expect(questionsToAsk(await applicantPrefill(harness.database.db, bare))).toEqual(["fullName", "city", "state", "experience", "paidEvents", "travel", "bio"]);
   });
 
   it("sends the profile's answers read on the server, never the ones posted for them", async () => {
@@ -192,10 +170,10 @@ describe(`the free year before the price (${process.env.TEST_DATABASE_URL ? "pos
     );
     expect(answer.status).toBe(302);
     expect(answer.location).toBe("/dashboard");
-    const { flash } = await readFlash(services, getRequest("/", cookieFrom(answer.headers)));
+    const { flash } = await readFlash(harness.services, getRequest("/", cookieFrom(answer.headers)));
     expect(flash).toEqual({ type: "success", message: APPLICATION_SENT });
 
-    const [stored] = await database.db.select().from(freeListingRequests);
+    const [stored] = await harness.database.db.select().from(freeListingRequests);
     expect(stored).toMatchObject({
       userId: me.id,
       fullName: "Reginald Oakhart",
@@ -219,23 +197,23 @@ describe(`the free year before the price (${process.env.TEST_DATABASE_URL ? "pos
     expect(answer.status).toBe(400);
     const { refusal } = answer.data as { refusal: Extract<FreeListingActionResult, { ok: false }> };
     expect(refusal.errors).toEqual({ experience: "Please select an option", paidEvents: "Please select an option" });
-    expect(await database.db.select().from(freeListingRequests)).toEqual([]);
+    expect(await harness.database.db.select().from(freeListingRequests)).toEqual([]);
     expect(await receiptsTo(me.email)).toEqual([]);
   });
 
   it("keeps the program's limits: no one-tap application once the places are gone, nor a second one", async () => {
     const me = await performer();
-    await database.db.insert(freeListingProgram).values({ id: 1, grantsIssued: 150 });
+    await harness.database.db.insert(freeListingProgram).values({ id: 1, grantsIssued: 150 });
     expect((await subscriptionPage(me.cookie)).freeYear).toMatchObject({ spotsLeft: 0, status: null, apply: null });
     const full = await applyOneTap({ fullName: "R O", experience: "1-3", paidEvents: "no" }, me.cookie);
     expect((full.data as { refusal: { message: string } }).refusal.message).toBe(BETA_FULL_MESSAGE);
-    expect(await database.db.select().from(freeListingRequests)).toEqual([]);
+    expect(await harness.database.db.select().from(freeListingRequests)).toEqual([]);
 
-    await database.db.delete(freeListingProgram);
+    await harness.database.db.delete(freeListingProgram);
     expect((await applyOneTap({ fullName: "R O", experience: "1-3", paidEvents: "no" }, me.cookie)).status).toBe(302);
     const again = await applyOneTap({ fullName: "R O", experience: "1-3", paidEvents: "no" }, me.cookie);
     expect(again.status).toBe(200);
-    expect((await database.db.select().from(freeListingRequests)).length).toBe(1);
+    expect((await harness.database.db.select().from(freeListingRequests)).length).toBe(1);
   });
 
   it("mails the receipt to the signed-in account's confirmed address, saying what happens next", async () => {
@@ -255,7 +233,7 @@ describe(`the free year before the price (${process.env.TEST_DATABASE_URL ? "pos
     const sent = await call(
       freeListingRoute.action,
       postRequest("/free-listing", { ...fields, experience: "1-3", paidEvents: "yes", travel: "yes" }, other.cookie),
-      services,
+      harness.services,
     );
     expect(sent.data).toMatchObject({ ok: true });
     expect(await mailTo("bookings@knights.example.org")).toEqual([]);
@@ -264,16 +242,16 @@ describe(`the free year before the price (${process.env.TEST_DATABASE_URL ? "pos
 
   it("sends no receipt to an address nobody confirmed: an unconfirmed account, or a signed-out form", async () => {
     const unconfirmed = await performer({ confirmed: false });
-    await database.db.delete(emailOutbox); // (the sign-up's own confirmation mail)
+    await harness.database.db.delete(emailOutbox); // (the sign-up's own confirmation mail)
     expect((await applyOneTap({ fullName: "Una Confirmed", experience: "0-1", paidEvents: "no" }, unconfirmed.cookie)).status).toBe(302);
     expect(await mailTo(unconfirmed.email)).toEqual([]);
     expect(await dashboardStatus(unconfirmed.cookie)).toMatchObject({ kind: "pending" });
 
     const signedOut = { fullName: "Stranger", email: "stranger@example.org", city: "Austin", state: "TX", bio: BIO, experience: "1-3", paidEvents: "no", travel: "no" };
-    expect((await call(freeListingRoute.action, postRequest("/free-listing", signedOut), services)).data).toMatchObject({ ok: true });
+    expect((await call(freeListingRoute.action, postRequest("/free-listing", signedOut), harness.services)).data).toMatchObject({ ok: true });
     expect(await mailTo("stranger@example.org")).toEqual([]);
     // Only the team's notification went out for these two.
-    expect((await database.db.select().from(emailOutbox)).map((mail) => mail.toAddress)).toEqual([services.config.adminEmail, services.config.adminEmail]);
+    expect((await harness.database.db.select().from(emailOutbox)).map((mail) => mail.toAddress)).toEqual([harness.services.config.adminEmail, harness.services.config.adminEmail]);
   });
 
   it("shows the application on the dashboard: under review, approved and waiting, then declined with the reason", async () => {
@@ -282,20 +260,20 @@ describe(`the free year before the price (${process.env.TEST_DATABASE_URL ? "pos
     await call(
       freeListingRoute.action,
       postRequest("/free-listing", { fullName: "R O", email: me.email, city: "Burlington", state: "VT", bio: BIO, experience: "1-3", paidEvents: "yes", travel: "yes" }, me.cookie),
-      services,
+      harness.services,
     );
     const pending = await dashboardStatus(me.cookie);
     expect(pending).toMatchObject({ kind: "pending" });
     // The subscription page shows the status in place of the offer.
     expect((await subscriptionPage(me.cookie)).freeYear).toMatchObject({ status: { kind: "pending" }, apply: null });
 
-    const [request] = await database.db.select().from(freeListingRequests);
-    await approveFreeListingRequest(database.db, services, { adminId: await admin(), requestId: request.id }, APPROVED_AT);
+    const [request] = await harness.database.db.select().from(freeListingRequests);
+    await approveFreeListingRequest(harness.database.db, harness.services, { adminId: await admin(), requestId: request.id }, APPROVED_AT);
     expect(await dashboardStatus(me.cookie)).toEqual({ kind: "approved", endsOn: null, waitingFor: ["display-name"] });
 
     // A declined application, with the team's reason (stored as the request's notes).
     const declined = await performer({ profile: false });
-    await createRequest(database, { userId: declined.id, email: declined.email, status: "rejected", reviewedAt: APPROVED_AT, notes: "Your photos show a trademarked costume." });
+    await createRequest(harness.database, { userId: declined.id, email: declined.email, status: "rejected", reviewedAt: APPROVED_AT, notes: "Your photos show a trademarked costume." });
     expect(await dashboardStatus(declined.cookie)).toEqual({
       kind: "rejected",
       reviewedAt: APPROVED_AT.toISOString(),
@@ -303,14 +281,14 @@ describe(`the free year before the price (${process.env.TEST_DATABASE_URL ? "pos
     });
     // A decision on an application for the address of an account nobody confirmed is not that account's to read.
     const squatter = await performer({ profile: false, confirmed: false });
-    await createRequest(database, { email: squatter.email, status: "rejected", notes: "Not for you" });
-    expect(await freeYearStatus(database.db, squatter.id)).toBeNull();
+    await createRequest(harness.database, { email: squatter.email, status: "rejected", notes: "Not for you" });
+    expect(await freeYearStatus(harness.database.db, squatter.id)).toBeNull();
   });
 
   it("starts the free year when the listing first goes live, not at approval", async () => {
     const me = await performer({ profile: false });
-    const request = await createRequest(database, { userId: me.id, email: me.email });
-    const approved = await approveFreeListingRequest(database.db, services, { adminId: await admin(), requestId: request.id }, APPROVED_AT);
+    const request = await createRequest(harness.database, { userId: me.id, email: me.email });
+    const approved = await approveFreeListingRequest(harness.database.db, harness.services, { adminId: await admin(), requestId: request.id }, APPROVED_AT);
     expect(approved).toMatchObject({ kind: "approved", endsOn: null });
     // Not live (no profile): the grant keeps its whole year, the listing is not paid.
     expect(await grantOf(me.id)).toMatchObject({ startsOn: null, endsOn: null });
@@ -321,7 +299,7 @@ describe(`the free year before the price (${process.env.TEST_DATABASE_URL ? "pos
     expect((await subscriptionPage(me.cookie)).freeYear?.status).toEqual({ kind: "approved", endsOn: null, waitingFor: ["display-name"] });
 
     // The profile saved complete is the go-live: the year runs from today.
-    const saved = await call(editProfileRoute.action, editorPost(me.cookie), services);
+    const saved = await call(editProfileRoute.action, editorPost(me.cookie), harness.services);
     expect(saved.status).toBe(302);
     const today = todayIso();
     expect(await grantOf(me.id)).toMatchObject({ startsOn: today, endsOn: addMonths(today, 12) });
@@ -330,41 +308,41 @@ describe(`the free year before the price (${process.env.TEST_DATABASE_URL ? "pos
     expect(await dashboardStatus(me.cookie)).toEqual({ kind: "approved", endsOn: addMonths(today, 12), waitingFor: [] });
 
     // Saving again later moves nothing: only the first go-live starts the clock.
-    await call(editProfileRoute.action, editorPost(me.cookie), services);
+    await call(editProfileRoute.action, editorPost(me.cookie), harness.services);
     expect(await grantOf(me.id)).toMatchObject({ startsOn: today });
   });
 
   it("waits for the address to be confirmed, and for a listing switched off to be switched on", async () => {
     // Approved for an account nobody has confirmed yet, its profile complete: waits on the address.
     const me = await performer({ confirmed: false });
-    const request = await createRequest(database, { userId: me.id, email: me.email });
-    await approveFreeListingRequest(database.db, services, { adminId: await admin(), requestId: request.id }, APPROVED_AT);
-    expect(await freeYearStatus(database.db, me.id)).toEqual({ kind: "approved", endsOn: null, waitingFor: ["confirm-email"] });
+    const request = await createRequest(harness.database, { userId: me.id, email: me.email });
+    await approveFreeListingRequest(harness.database.db, harness.services, { adminId: await admin(), requestId: request.id }, APPROVED_AT);
+    expect(await freeYearStatus(harness.database.db, me.id)).toEqual({ kind: "approved", endsOn: null, waitingFor: ["confirm-email"] });
     expect(await isPublic(me.id)).toBe(false);
-    await database.db.update(user).set({ emailVerified: true }).where(eq(user.id, me.id));
+    await harness.database.db.update(user).set({ emailVerified: true }).where(eq(user.id, me.id));
     const confirmedOn = new Date("2026-03-02T09:00:00Z");
-    await claimFreeListingGrants(database.db, services, { userId: me.id, now: confirmedOn });
+    await claimFreeListingGrants(harness.database.db, harness.services, { userId: me.id, now: confirmedOn });
     expect(await grantOf(me.id)).toMatchObject({ startsOn: "2026-03-02", endsOn: "2027-03-02" });
 
     // Switched off by the team before it ever went live: the hourly job starts it once it is on again.
     const off = await performer();
-    await database.db.update(profiles).set({ isActive: false }).where(eq(profiles.id, off.id));
-    const offRequest = await createRequest(database, { userId: off.id, email: off.email });
-    await approveFreeListingRequest(database.db, services, { adminId: await admin(), requestId: offRequest.id }, APPROVED_AT);
-    expect(await freeYearStatus(database.db, off.id)).toEqual({ kind: "approved", endsOn: null, waitingFor: ["switched-off"] });
+    await harness.database.db.update(profiles).set({ isActive: false }).where(eq(profiles.id, off.id));
+    const offRequest = await createRequest(harness.database, { userId: off.id, email: off.email });
+    await approveFreeListingRequest(harness.database.db, harness.services, { adminId: await admin(), requestId: offRequest.id }, APPROVED_AT);
+    expect(await freeYearStatus(harness.database.db, off.id)).toEqual({ kind: "approved", endsOn: null, waitingFor: ["switched-off"] });
     const hourLater = new Date("2026-04-20T10:00:00Z");
-    await expireListings({ ...services, stripe: null }, hourLater);
+    await expireListings({ ...harness.services, stripe: null }, hourLater);
     expect(await grantOf(off.id)).toMatchObject({ startsOn: null });
-    await database.db.update(profiles).set({ isActive: true }).where(eq(profiles.id, off.id));
-    await expireListings({ ...services, stripe: null }, hourLater);
+    await harness.database.db.update(profiles).set({ isActive: true }).where(eq(profiles.id, off.id));
+    await expireListings({ ...harness.services, stripe: null }, hourLater);
     expect(await grantOf(off.id)).toMatchObject({ startsOn: "2026-04-20", endsOn: "2027-04-20" });
     expect(await listingOf(off.id)).toEqual({ paymentStatus: "paid", paymentExpiry: "2027-04-20" });
   });
 
   it("lists at once, from the approval day, a performer whose listing can already go live", async () => {
     const me = await performer();
-    const request = await createRequest(database, { userId: me.id, email: me.email });
-    const approved = await approveFreeListingRequest(database.db, services, { adminId: await admin(), requestId: request.id }, APPROVED_AT);
+    const request = await createRequest(harness.database, { userId: me.id, email: me.email });
+    const approved = await approveFreeListingRequest(harness.database.db, harness.services, { adminId: await admin(), requestId: request.id }, APPROVED_AT);
     expect(approved).toMatchObject({ kind: "approved", endsOn: "2027-01-10" });
     expect(await grantOf(me.id)).toMatchObject({ startsOn: "2026-01-10", endsOn: "2027-01-10" });
     const approval = (await mailTo(me.email)).find((mail) => mail.subject.includes("approved"));
@@ -372,7 +350,7 @@ describe(`the free year before the price (${process.env.TEST_DATABASE_URL ? "pos
   });
 });
 
-// Migration 0025 on grants approved before it: a database migrated as far as 0024 (the migrations
+// Migration 0025 on grants approved before it: a harness.database migrated as far as 0024 (the migrations
 // folder with its journal cut there) is given grants as they stood, then migrated the rest of the way.
 describe(`migration 0025's grants (${postgresUrl() ? "postgres" : "pglite"})`, () => {
   const onClose: (() => Promise<void>)[] = [];
