@@ -46,8 +46,13 @@ export interface ProfileCardData {
    * samples) until there are enough reads to say.
    */
   readsWithinHours?: number | null;
-  /** The cheapest package with the travel rule ("Party visit from $150 · 45 min"); null or absent without packages. */
+  /** The cheapest package with the travel rule, for the server's all-in figure; null or absent without packages. */
   cheapestPackage?: CardPackage | null;
+  /**
+   * The card's line for it, "Party visit from $150 · 45 min", worded by the server so the pages'
+   * code carries no package wording or arithmetic (the listing pages' JavaScript budget).
+   */
+  packageLine?: string | null;
   /** A made-up profile shown while the directory is empty; it has no page of its own. */
   isSample?: boolean;
 }

@@ -3,7 +3,6 @@ import { Badge } from "~/components/ui/Badge";
 import { ADULTS_ONLY_BADGE, cardBadges } from "~/lib/audience-view";
 import { CARD_CATEGORY_LIMIT } from "~/lib/constants";
 import { formatLocation, moreLabel, visibleCategories, visibleCharacters } from "~/lib/format";
-import { allInLine, cardPackageLine } from "~/lib/package-view";
 import { priceLine, readsWithinLabel, type ProfileCardData } from "~/lib/profile-view";
 import { charactersMatchFirst, type SearchMatch } from "~/lib/search-match";
 import { SaveButton } from "~/components/shortlist/SaveButton";
@@ -15,8 +14,8 @@ interface ProfileCardProps {
   distanceMiles?: number;
   /** The distance line a place listing words itself ("About 100 mi from you · usually travels up to 50 mi"); wins over distanceMiles. */
   distanceText?: string | null;
-  /** The searched place ("32801", "Orlando"): with a distance, the cheapest package's all-in price there. */
-  travelTo?: string;
+  /** The cheapest package's price delivered to the searched place ("about $185 with travel to 32801"), worded by the server. */
+  allInText?: string | null;
   headingLevel?: 2 | 3;
   /** Why a search found them (search results only): the matching character, or a piece of the bio. */
   match?: SearchMatch | null;
@@ -41,7 +40,7 @@ function distanceLabel(miles: number): string {
  * On phones it is a compact row (picture left, text right) so a screen holds several; from 640 px a
  * tall card with a square picture.
  */
-export function ProfileCard({ profile, distanceMiles, distanceText, travelTo, headingLevel = 3, priority = false, match }: ProfileCardProps) {
+export function ProfileCard({ profile, distanceMiles, distanceText, allInText, headingLevel = 3, priority = false, match }: ProfileCardProps) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const location = formatLocation(profile.city, profile.state);
   const badges = cardBadges(profile.audience, profile.categories);
@@ -52,7 +51,6 @@ export function ProfileCard({ profile, distanceMiles, distanceText, travelTo, he
   const characters = visibleCharacters(charactersMatchFirst(profile.characters, match));
   const matchedCharacter = match?.kind === "character" ? match.character : null;
   const reads = readsWithinLabel(profile.readsWithinHours);
-  const cheapest = profile.cheapestPackage ?? null;
   return (
     <article className="relative flex h-full overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-md sm:flex-col">
       {/* The picture's box is positioned: a Save (heart) button goes in its top-right corner, above the
@@ -91,10 +89,10 @@ export function ProfileCard({ profile, distanceMiles, distanceText, travelTo, he
           <p className="text-sm font-medium text-slate-900">{distanceLabel(distanceMiles)}</p>
         ) : null}
         <p className="text-sm font-semibold text-slate-900">{priceLine(profile.priceMin, profile.priceMax)}</p>
-        {cheapest ? (
+        {profile.packageLine ? (
           <p className="text-sm text-slate-800">
-            {cardPackageLine(cheapest)}
-            {travelTo && distanceMiles !== undefined ? <span className="block text-slate-700">{allInLine(cheapest, distanceMiles, travelTo)}</span> : null}
+            {profile.packageLine}
+            {allInText ? <span className="block text-slate-700">{allInText}</span> : null}
           </p>
         ) : null}
         {characters.shown.length > 0 ? (

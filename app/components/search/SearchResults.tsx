@@ -39,6 +39,8 @@ export interface SearchResultsData {
     rangeMiles: number | null;
     /** The nearby band's line ("About 100 mi from you · usually travels up to 50 mi"), written by the server. */
     distanceText: string | null;
+    /** The cheapest package delivered to the searched place ("about $185 with travel to 32801"), written by the server. */
+    allInText: string | null;
     match?: SearchMatch;
   }[];
   /** The heading and note over each band past the first, written by the server. */
@@ -126,7 +128,7 @@ export function SearchResults({ query, results, loading, hrefForPage, miles, hre
       {results.total === 0 ? (
         <NoResults query={query} help={results.noResults} />
       ) : (
-        <HitGroups hits={results.hits} texts={results.bandTexts} travelTo={travelTarget(results)} />
+        <HitGroups hits={results.hits} texts={results.bandTexts} />
       )}
       <Pagination page={results.page} pageCount={results.pageCount} hrefFor={hrefForPage} />
     </section>
@@ -136,12 +138,7 @@ export function SearchResults({ query, results, loading, hrefForPage, miles, hre
 type Hit = SearchResultsData["hits"][number];
 
 /** The place a card's all-in price is for ("with travel to 32801"): the ZIP searched, or the city. */
-function travelTarget(results: SearchResultsData): string | undefined {
-  if (results.zip) return results.zip.code;
-  return results.place?.kind === "city" ? results.place.city : undefined;
-}
-
-function HitGrid({ hits, label, offset, travelTo }: { hits: Hit[]; label: string; offset: number; travelTo?: string }) {
+function HitGrid({ hits, label, offset }: { hits: Hit[]; label: string; offset: number }) {
   return (
     <ProfileGrid label={label}>
       {hits.map((hit, i) => (
@@ -150,7 +147,7 @@ function HitGrid({ hits, label, offset, travelTo }: { hits: Hit[]; label: string
             profile={hit.profile}
             distanceMiles={hit.distanceMiles ?? undefined}
             distanceText={hit.distanceText}
-            travelTo={travelTo}
+            allInText={hit.allInText}
             priority={offset + i < 4}
             match={hit.match}
           />
@@ -165,7 +162,7 @@ function HitGrid({ hits, label, offset, travelTo }: { hits: Hit[]; label: string
  * those who travel there first, then under their own headings those nearby who may charge for
  * travel and those who travel anywhere, so a far-away card is never read as a near one.
  */
-function HitGroups({ hits, texts, travelTo }: { hits: Hit[]; texts: SearchResultsData["bandTexts"]; travelTo?: string }) {
+function HitGroups({ hits, texts }: { hits: Hit[]; texts: SearchResultsData["bandTexts"] }) {
   const runs: Hit[][] = [];
   for (const hit of hits) {
     const last = runs[runs.length - 1];
@@ -181,7 +178,7 @@ function HitGroups({ hits, texts, travelTo }: { hits: Hit[]; texts: SearchResult
         offset += run.length;
         // Those who travel there (or every card of a search without a place) need no heading: the
         // line above the results says what they are.
-        if (!band || band === "covers") return <HitGrid key={`all-${start}`} hits={run} label="Search results" offset={start} travelTo={travelTo} />;
+        if (!band || band === "covers") return <HitGrid key={`all-${start}`} hits={run} label="Search results" offset={start} />;
         const { heading, note } = texts[band] ?? { heading: "", note: "" };
         const headingId = `search-group-${band}-${start}`;
         return (
@@ -190,7 +187,7 @@ function HitGroups({ hits, texts, travelTo }: { hits: Hit[]; texts: SearchResult
               {heading}
             </h3>
             {note ? <p className="mb-4 mt-1 text-sm text-slate-700">{note}</p> : null}
-            <HitGrid hits={run} label={heading} offset={start} travelTo={travelTo} />
+            <HitGrid hits={run} label={heading} offset={start} />
           </section>
         );
       })}

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { DisplayImage, GalleryImage, ProfileCardData, ProfileDetailData } from "~/lib/profile-view";
-import type { CardPackage } from "~/lib/package-view";
+import { cardPackageLine, type CardPackage } from "~/lib/package-view";
 import { isAudience, type Audience } from "~/lib/audience";
 import { pickFlags } from "~/lib/profile-schema";
 import { CATEGORIES, FEATURED_PROFILES, PAGE_SIZE } from "~/lib/constants";
@@ -148,6 +148,7 @@ async function toCards(db: Executor, rows: CardRow[]): Promise<ProfileCardData[]
     image: images.get(row.id as string) ?? null,
     readsWithinHours: row.inquiryReadHours,
     cheapestPackage: cardPackage(packages.get(row.id as string), row),
+    packageLine: packages.has(row.id as string) ? cardPackageLine(packages.get(row.id as string)!) : null,
   }));
 }
 

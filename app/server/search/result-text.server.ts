@@ -1,4 +1,5 @@
 import { distanceLine, placeGroupHeading, placeGroupNote, type PlaceGroup } from "~/lib/place-listing-view";
+import { allInLine } from "~/lib/package-view";
 import { searchedPlaceName } from "~/lib/search-view";
 import type { SearchOutcome } from "./search.server";
 
@@ -7,10 +8,18 @@ import type { SearchOutcome } from "./search.server";
 
 /** Each card's distance line ("About 100 mi from you · usually travels up to 50 mi"), or null. */
 export function hitsWithDistanceText(outcome: SearchOutcome) {
+  const travelTo = travelTarget(outcome);
   return outcome.hits.map((hit) => ({
     ...hit,
     distanceText: hit.band ? distanceLine({ group: hit.band, distanceMiles: hit.distanceMiles, rangeMiles: hit.rangeMiles }, "you") : null,
+    allInText: travelTo && hit.distanceMiles !== null && hit.profile.cheapestPackage ? allInLine(hit.profile.cheapestPackage, hit.distanceMiles, travelTo) : null,
   }));
+}
+
+/** Where an all-in price is delivered to: the searched ZIP, or the searched city by name. */
+function travelTarget(outcome: SearchOutcome): string | null {
+  if (outcome.zip) return outcome.zip.code;
+  return outcome.place?.kind === "city" ? outcome.place.city : null;
 }
 
 /** The heading and note over each band past the first (those who travel there need none). */
