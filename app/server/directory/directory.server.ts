@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { DisplayImage, GalleryImage, ProfileCardData, ProfileDetailData } from "~/lib/profile-view";
-import { cardPackageLine, type CardPackage } from "~/lib/package-view";
+import { cardPackageLine } from "~/lib/package-view";
 import { isAudience, type Audience } from "~/lib/audience";
 import { pickFlags } from "~/lib/profile-schema";
 import { CATEGORIES, FEATURED_PROFILES, PAGE_SIZE } from "~/lib/constants";
@@ -10,7 +10,7 @@ import { socialLinks } from "~/lib/social";
 import type { Executor } from "../db/client.server";
 import { narrowProfiles } from "../db/narrow-profiles.server";
 import { profileCategories, profileImages, profiles, type ImageVariant } from "../db/schema";
-import { cheapestPackagesOf, readOffer, travelFeeOf } from "../profiles/packages.server";
+import { cheapestPackagesOf, offerRuleColumns, readOffer, travelFeeOf } from "../profiles/packages.server";
 import { rowsOf } from "../search/rows.server";
 import { categoryCondition, refinementConditions, refinementKey, refinementOrder } from "./listing-conditions.server";
 import { isPaidListing, isPubliclyVisible, publicProfileCondition, todayIso } from "./visibility.server";
@@ -135,26 +135,25 @@ async function toCards(db: Executor, rows: CardRow[]): Promise<ProfileCardData[]
   // Three independent reads: on the pool they run side by side, each on its own connection, so a
   // page waits for the slowest rather than for all three one after another.
   const [categories, images, packages] = await Promise.all([categoriesOf(db, ids), mainImagesOf(db, ids), cheapestPackagesOf(db, ids)]);
-  return rows.map((row) => ({
-    id: row.id as string,
-    displayName: row.displayName ?? "",
-    city: row.city,
-    state: row.state,
-    priceMin: row.priceMin,
-    priceMax: row.priceMax,
-    categories: categories.get(row.id as string) ?? [],
-    characters: row.characters ?? [],
-    audience: audienceOf(row.audience),
-    image: images.get(row.id as string) ?? null,
-    readsWithinHours: row.inquiryReadHours,
-    cheapestPackage: cardPackage(packages.get(row.id as string), row),
-    packageLine: packages.has(row.id as string) ? cardPackageLine(packages.get(row.id as string)!) : null,
-  }));
-}
-
-/** A card's cheapest package with the travel rule its all-in price needs; null without packages. */
-function cardPackage(cheapest: { name: string; price: number; minutes: number } | undefined, row: CardRow): CardPackage | null {
-  return cheapest ? { ...cheapest, travelFee: travelFeeOf(row) } : null;
+  return rows.map((row) => {
+    const cheapest = packages.get(row.id as string);
+    return {
+      id: row.id as string,
+      displayName: row.displayName ?? "",
+      city: row.city,
+      state: row.state,
+      priceMin: row.priceMin,
+      priceMax: row.priceMax,
+      categories: categories.get(row.id as string) ?? [],
+      characters: row.characters ?? [],
+      audience: audienceOf(row.audience),
+      image: images.get(row.id as string) ?? null,
+      readsWithinHours: row.inquiryReadHours,
+      // The travel rule goes with the cheapest package, for the all-in price a place search words.
+      cheapestPackage: cheapest ? { ...cheapest, travelFee: travelFeeOf(row) } : null,
+      packageLine: cheapest ? cardPackageLine(cheapest) : null,
+    };
+  });
 }
 
 function listingCondition(filters: ListingFilters, today: string): SQL {
@@ -360,13 +359,7 @@ const detailColumns = {
   backgroundCheck: profiles.backgroundCheck,
   latitude: profiles.latitude,
   longitude: profiles.longitude,
-  travelFeeKind: profiles.travelFeeKind,
-  travelFeeFreeMiles: profiles.travelFeeFreeMiles,
-  travelFeeCentsPerMile: profiles.travelFeeCentsPerMile,
-  travelFeeFlat: profiles.travelFeeFlat,
-  depositKind: profiles.depositKind,
-  depositAmount: profiles.depositAmount,
-  paymentMethods: profiles.paymentMethods,
+  ...offerRuleColumns,
 };
 
 type DetailRow = { [K in keyof typeof detailColumns]: (typeof detailColumns)[K]["_"]["data"] | null };
