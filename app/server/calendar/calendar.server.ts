@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, between, count, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, between, count, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
 import {
   addDays,
   addMonths,
@@ -27,8 +27,8 @@ import { buildFeed } from "./ical-feed.server";
 // judged there, not in UTC.
 //
 // Busy days read from a pasted iCal address (app/server/calendar-import/, calendar_import_days) are
-// a separate source the import job replaces whole; they are to join the marked days where days are
-// read (readDays and availabilityOn below), never written into calendar_days.
+// a separate source the import job replaces whole; they join the marked days where days are read
+// (availabilitySql below; readDays is to follow), never written into calendar_days.
 
 /** How far back the feed repeats past marks: enough for a subscriber to see last month. */
 const FEED_PAST_DAYS = 90;
@@ -227,27 +227,37 @@ export async function calendarNotice(db: Executor, userId: string, now: Date = n
 export type Availability = "free" | "booked" | "unknown";
 
 /**
- * Whether each performer is free on `day` (their local day), for many performers in one statement:
- * the key of calendar_days finds a marked day, the weekly rule is a bit test, and a calendar not
- * updated for 30 days says nothing ("unknown"). The party date in search reads this rule.
+ * One performer's availability on `day` (their local day) as SQL, for any statement that has the
+ * profile's id in hand: `profileId` is the SQL naming it (a column of the outer query). A day is
+ * booked when the performer marked it (booked or away), when their pasted iCal calendar was busy on
+ * it (calendar_import_days), or when their weekly rule covers it; it is free when none of these
+ * holds. A calendar neither changed nor read from iCal for 30 days says nothing: "unknown", and so
+ * does a performer with no calendar at all. Each test is a key look-up, so a page of cards or a
+ * filtered listing pays a few index probes per row.
  */
+export function availabilitySql(profileId: SQL, day: string, now: Date = new Date()): SQL<Availability> {
+  const since = new Date(now.getTime() - CALENDAR_STALE_DAYS * 86_400_000).toISOString();
+  return sql<Availability>`(select case
+      when not (coalesce(pc.updated_at >= ${since}::timestamptz, false)
+        or exists (select 1 from calendar_imports ci where ci.profile_id = ${profileId} and ci.last_success_at >= ${since}::timestamptz))
+        then 'unknown'
+      when exists (select 1 from calendar_days d where d.profile_id = ${profileId} and d.day = ${day}::date)
+        or exists (select 1 from calendar_import_days i where i.profile_id = ${profileId} and i.day = ${day}::date)
+        or coalesce((pc.weekly_off & (1 << extract(dow from ${day}::date)::int)) <> 0 and pc.weekly_since <= ${day}::date, false)
+        then 'booked'
+      else 'free' end
+    from (select 1) as one left join performer_calendars pc on pc.profile_id = ${profileId})`;
+}
+
+/** Whether each performer is free on `day`, for many performers in one statement (availabilitySql). */
 export async function availabilityOn(db: Executor, profileIds: readonly string[], day: string, now: Date = new Date()): Promise<Map<string, Availability>> {
   const result = new Map<string, Availability>(profileIds.map((id) => [id, "unknown"]));
   if (profileIds.length === 0) return result;
-  const since = new Date(now.getTime() - CALENDAR_STALE_DAYS * 86_400_000);
   const rows = await db
-    .select({
-      id: performerCalendars.profileId,
-      // Written with the table's name: drizzle leaves a selected column unqualified, which inside
-      // the subquery would name calendar_days' own profile_id.
-      busy: sql<boolean>`(exists (select 1 from calendar_days d where d.profile_id = performer_calendars.profile_id and d.day = ${day}::date)
-        or (performer_calendars.weekly_off & (1 << extract(dow from ${day}::date)::int)) <> 0
-           and performer_calendars.weekly_since <= ${day}::date)`,
-    })
-    .from(performerCalendars)
-    .where(and(inArray(performerCalendars.profileId, [...profileIds]), gte(performerCalendars.updatedAt, since)));
-  // The iCal import's busy days (calendar_import_days) are to join the exists() above as booked days.
-  for (const row of rows) result.set(row.id, row.busy ? "booked" : "free");
+    .select({ id: profiles.id, availability: availabilitySql(sql`${profiles.id}`, day, now) })
+    .from(profiles)
+    .where(inArray(profiles.id, [...profileIds]));
+  for (const row of rows) result.set(row.id, row.availability);
   return result;
 }
 
