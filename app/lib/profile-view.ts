@@ -2,6 +2,7 @@ import type { Audience } from "./audience";
 import type { CardPackage, OfferView } from "./package-view";
 import type { ProfileFlag } from "./profile-schema";
 import type { SocialLink } from "./social";
+import type { CardAvailability } from "./party-date-view";
 
 // Kept free of runtime imports from the form schemas: cards on every public page import the
 // helpers below, and the schemas would bring Zod (about 23 KB) along with them.
@@ -53,6 +54,8 @@ export interface ProfileCardData {
    * code carries no package wording or arithmetic (the listing pages' JavaScript budget).
    */
   packageLine?: string | null;
+  /** With a party date searched: whether they are free that day, worded by the server (./party-date-view). */
+  availability?: CardAvailability | null;
   /** A made-up profile shown while the directory is empty; it has no page of its own. */
   isSample?: boolean;
 }
