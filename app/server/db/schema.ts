@@ -319,6 +319,14 @@ export const profileSearch = pgTable(
     // The profile's categories (migration 0027), written by statement triggers on
     // profile_categories, so a place page tests them inside the coordinates index.
     categories: text("categories").array().notNull().default(sql`'{}'`),
+    // The lowest all-in price's parts (migration 0032), kept by the profile's trigger and
+    // statement triggers on profile_packages: the cheapest package plus a flat travel fee (the
+    // hourly minimum without packages), and a per-mile rule's free miles and cents (with packages
+    // only), so the budget filter and the price order are arithmetic on the row
+    // (directory/all-in-sql.server.ts).
+    priceFrom: integer("price_from"),
+    travelFreeMiles: integer("travel_free_miles"),
+    travelCentsPerMile: integer("travel_cents_per_mile"),
   },
   (t) => [
     // A search with words and a place (search/page.server.ts, readRegion): the one-degree squares
@@ -351,17 +359,18 @@ export const profileSearch = pgTable(
     // backward, no sort), so a page is read off it and stops after a page of matches however many
     // are based there; without it PostgreSQL often sorted all 2,600 of a big city (11 ms at 1M).
     index("profile_search_public_state_city_idx")
-      .on(t.state, t.city, t.createdAt, t.id, t.audience, t.groupPerformer, t.priceMin, t.paymentExpiry)
+      .on(t.state, t.city, t.createdAt, t.id, t.audience, t.groupPerformer, t.priceFrom, t.paymentExpiry)
       .where(sql`is_active and payment_status = 'paid' and display_name is not null`),
     // Browse and category listings (directory.server.ts): every column their filters and the
     // refinements test is in the index, so a sparse filter set is sifted in it without the table.
     index("profile_search_public_listing_idx")
-      .on(t.createdAt, t.id, t.state, t.city, t.audience, t.groupPerformer, t.priceMin, t.paymentExpiry)
+      .on(t.createdAt, t.id, t.state, t.city, t.audience, t.groupPerformer, t.priceFrom, t.paymentExpiry)
       .where(sql`is_active and payment_status = 'paid' and display_name is not null`),
-    // "Lowest price" in the listing's own order (unpriced acts last, newest first among equals).
+    // "Lowest price" in the listing's own order (unpriced acts last, newest first among equals), by
+    // the all-in price without a place (migration 0032).
     index("profile_search_public_price_idx")
       // Written as SQL: drizzle's .desc() adds NULLS LAST, which the listing's ORDER BY ... DESC cannot use.
-      .on(t.priceMin, sql`${t.createdAt} desc`, sql`${t.id} desc`, t.state, t.city, t.audience, t.groupPerformer, t.paymentExpiry)
+      .on(t.priceFrom, sql`${t.createdAt} desc`, sql`${t.id} desc`, t.state, t.city, t.audience, t.groupPerformer, t.paymentExpiry)
       .where(sql`is_active and payment_status = 'paid' and display_name is not null`),
     // A box of coordinates is a range of the first column, the rest read from the index. With the
     // age right after the point, the performers at one point (a city's, which most of its
@@ -374,7 +383,7 @@ export const profileSearch = pgTable(
     // 13,700 rows in the box, 56,000 in its stripe), and added the categories, so a category
     // page's box is sifted in the index rather than looked up in profile_categories row by row.
     index("profile_search_public_geo_idx")
-      .on(geoCell(t.latitude, t.longitude), t.latitude, t.longitude, t.createdAt, t.id, t.travelRadius, t.paymentExpiry, t.audience, t.priceMin, t.groupPerformer, t.categories)
+      .on(geoCell(t.latitude, t.longitude), t.latitude, t.longitude, t.createdAt, t.id, t.travelRadius, t.paymentExpiry, t.audience, t.priceFrom, t.travelFreeMiles, t.travelCentsPerMile, t.groupPerformer, t.categories)
       .where(sql`is_active and payment_status = 'paid' and display_name is not null`),
     index("profile_search_public_nationwide_idx")
       .on(t.createdAt, t.latitude, t.longitude, t.paymentExpiry, t.id)
