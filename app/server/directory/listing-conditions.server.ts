@@ -1,13 +1,16 @@
-import { asc, desc, eq, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { admittedAudiences, type AudienceFilter, type ListingRefinements, type ListingSort } from "~/lib/listing-refinements";
 import { ADULTS_ONLY_CATEGORY } from "~/lib/directory-params";
 import { profileCategories, profiles } from "../db/schema";
+import type { Point } from "../search/zip.server";
+import { allInPriceSql, priceFromColumn } from "./all-in-sql.server";
 
 // The listing refinements (app/lib/listing-refinements.ts) as SQL, shared by every listing: browse,
 // a category, a city page and search. Each condition names only `profiles` columns that
-// profile_search repeats under the same names (audience, price_min, group_performer, created_at,
-// id), so it applies unchanged to the profiles table and to narrowProfiles (profile_search read
-// under the name profiles, app/server/db/narrow-profiles.server.ts). Distance (`miles`) needs a
+// profile_search repeats under the same names (audience, group_performer, created_at, id), so it
+// applies unchanged to the profiles table and to narrowProfiles (profile_search read under the name
+// profiles, app/server/db/narrow-profiles.server.ts); the budget and the price order read the
+// narrow copy's own all-in columns (migration 0032). Distance (`miles`) needs a
 // place and is the place listing's own business; it is not here.
 
 /**
@@ -52,10 +55,15 @@ export function audienceCondition(filter: AudienceFilter, source: CategorySource
   return or(listed, sql`(${isNull(profiles.audience)} and not ${inAdultsCategory(source)})`) as SQL;
 }
 
-/** A performer whose lowest price is within the budget; one who shows no price is kept (ask them). */
-export function budgetCondition(budget: number | null): SQL | null {
+/**
+ * A performer whose lowest all-in price (their cheapest package delivered to `point`, or their
+ * hourly minimum without packages: all-in-sql.server.ts) is within the budget; one who shows no
+ * price is kept (ask them). Reads the narrow copy's all-in columns (migration 0032), so only reads
+ * of narrowProfiles may use it, as every listing with refinements does.
+ */
+export function budgetCondition(budget: number | null, point: Point | null = null): SQL | null {
   if (!budget) return null;
-  return or(isNull(profiles.priceMin), lte(profiles.priceMin, budget)) as SQL;
+  return sql`(${priceFromColumn} is null or ${allInPriceSql(point)} <= ${budget})`;
 }
 
 export function sizeCondition(size: ListingRefinements["size"]): SQL | null {
@@ -63,9 +71,13 @@ export function sizeCondition(size: ListingRefinements["size"]): SQL | null {
   return eq(profiles.groupPerformer, size === "group");
 }
 
-/** Every refinement that narrows a listing, as conditions to AND with the listing's own. */
-export function refinementConditions(refinements: Pick<ListingRefinements, "audience" | "budget" | "size">, source: CategorySource = "lookup"): SQL[] {
-  return [audienceCondition(refinements.audience, source), budgetCondition(refinements.budget), sizeCondition(refinements.size)].filter(
+/** Every refinement that narrows a listing, as conditions to AND with the listing's own; `point` is the place searched, if any (the budget's travel fees). */
+export function refinementConditions(
+  refinements: Pick<ListingRefinements, "audience" | "budget" | "size">,
+  source: CategorySource = "lookup",
+  point: Point | null = null,
+): SQL[] {
+  return [audienceCondition(refinements.audience, source), budgetCondition(refinements.budget, point), sizeCondition(refinements.size)].filter(
     (condition): condition is SQL => condition !== null,
   );
 }
@@ -73,9 +85,10 @@ export function refinementConditions(refinements: Pick<ListingRefinements, "audi
 // Newest listings first; the id breaks ties so paging is stable when rows share a timestamp.
 export const NEWEST_FIRST: SQL[] = [desc(profiles.createdAt), desc(profiles.id)];
 
-// Lowest price first; a performer who shows no price comes after every priced one, newest first
-// among equals so the order is stable from page to page.
-export const PRICE_FIRST: SQL[] = [sql`${asc(profiles.priceMin)} nulls last`, ...NEWEST_FIRST];
+// Lowest price first (the all-in price without a place, the lowest-price index's order); a
+// performer who shows no price comes after every priced one, newest first among equals so the
+// order is stable from page to page. Narrow copy only, like the budget.
+export const PRICE_FIRST: SQL[] = [sql`${priceFromColumn} asc nulls last`, ...NEWEST_FIRST];
 
 /**
  * The order a plain listing sorts by: lowest price, or newest. "best" and "nearest" mean relevance
