@@ -67,7 +67,7 @@ export async function listPlaceProfiles(db: Executor, query: PlaceQuery): Promis
     radiusMiles: refinements.miles,
   };
   // Read from the narrow copy, whose coordinates index holds the categories: a box is sifted there.
-  const where = [publicProfileCondition(today), ...categoryCondition(query.categories, "copy"), ...refinementConditions(refinements, "copy")];
+  const where = [publicProfileCondition(today), ...categoryCondition(query.categories, "copy"), ...refinementConditions(refinements, "copy", scope.point)];
   const [ranking] = rankings([]);
   const request = { where, ranking, sort: refinements.sort, point: scope.point, page: query.page, pageSize };
   const bands = placeBands(scope);

@@ -6,6 +6,7 @@ import type { PlaceGroup } from "~/lib/place-listing-view";
 import type { Executor } from "../db/client.server";
 import { narrowProfiles } from "../db/narrow-profiles.server";
 import { copiedCategories } from "../directory/listing-conditions.server";
+import { allInPriceSql, priceFromColumn } from "../directory/all-in-sql.server";
 import { recalledCount, rememberCount, rememberedCount } from "../directory/directory.server";
 import { profiles } from "../db/schema";
 import type { Band, Region } from "./bands.server";
@@ -126,7 +127,7 @@ function columns(request: PageRequest, withTier = true): SQL {
     : sql`null::float8`;
   return sql`${profiles.id} as id, ${distance} as distance, ${rangeMilesSql} as range_miles,
     ${withTier ? sql`${tierColumn(ranking)} as tier, ` : sql``}${ranking.matched ?? sql`0`} as matched,
-    ${profiles.priceMin} as price_min, ${profiles.createdAt} as created_at`;
+    ${allInPriceSql(point)} as all_in, ${profiles.createdAt} as created_at`;
 }
 
 function whereOf(request: PageRequest, extra: SQL): SQL {
@@ -211,13 +212,13 @@ function scanSwitch(tx: Executor) {
   };
 }
 
-/** A walk's order: newest first, or lowest price first (unpriced last, newest first among equals). */
+/** A walk's order: newest first, or lowest price first (the all-in price without a place; unpriced last, newest first among equals). */
 type WalkOrder = "newest" | "price";
 
 const walkOrder = (order: WalkOrder, columns: "table" | "named") => {
   const newest = columns === "table" ? sql`${profiles.createdAt} desc, ${profiles.id} desc` : sql`created_at desc, id desc`;
   if (order === "newest") return newest;
-  return columns === "table" ? sql`${profiles.priceMin} asc nulls last, ${newest}` : sql`price_min asc nulls last, ${newest}`;
+  return columns === "table" ? sql`${priceFromColumn} asc nulls last, ${newest}` : sql`all_in asc nulls last, ${newest}`;
 };
 
 /**
@@ -230,7 +231,7 @@ async function walkedPage(tx: Executor, order: WalkOrder, where: SQL, hit: SQL, 
   const walked = rowsOf<{ id: string }>(
     await tx.execute(sql`
       select id from (
-        select ${profiles.id} as id, ${profiles.createdAt} as created_at, ${profiles.priceMin} as price_min, (${hit}) as hit
+        select ${profiles.id} as id, ${profiles.createdAt} as created_at, ${priceFromColumn} as all_in, (${hit}) as hit
         from ${searched} where ${where}
         order by ${walkOrder(order, "table")}
         limit ${window}
@@ -270,7 +271,7 @@ async function walkTiers(tx: Executor, request: PageRequest, page: number): Prom
     const whole = rowsOf<{ id: string | null; total: number }>(
       await tx.execute(sql`
         with found as materialized (
-          select ${profiles.id} as id, ${profiles.createdAt} as created_at, ${profiles.priceMin} as price_min from ${searched} where ${and(where, tier)}
+          select ${profiles.id} as id, ${profiles.createdAt} as created_at, ${priceFromColumn} as all_in from ${searched} where ${and(where, tier)}
         )
         select hit.id, counted.total
         from (select count(*)::int as total from found) as counted

@@ -134,9 +134,9 @@ export function tierColumn(ranking: Ranking): SQL {
 
 /**
  * The order within a band, as ORDER BY terms over the columns the page reader selects (matched,
- * tier, distance, price_min, created_at, id). "best" is precision, then nearest first with a
- * place, newest first without; "nearest" needs a place (best otherwise); "price" is lowest first,
- * unpriced last; "newest" is newest first.
+ * tier, distance, all_in, created_at, id). "best" is precision, then nearest first with a
+ * place, newest first without; "nearest" needs a place (best otherwise); "price" is the lowest
+ * all-in price first (directory/all-in-sql.server.ts), unpriced last; "newest" is newest first.
  */
 export function orderTerms(ranking: Ranking, sort: ListingSort, hasPoint: boolean): SQL[] {
   const closest = ranking.matched ? [sql`matched desc`] : [];
@@ -147,7 +147,7 @@ export function orderTerms(ranking: Ranking, sort: ListingSort, hasPoint: boolea
     case "nearest":
       return hasPoint ? [...closest, ...nearest, ...newest] : [...closest, ...tier, ...newest];
     case "price":
-      return [...closest, sql`price_min asc nulls last`, ...nearest, ...newest];
+      return [...closest, sql`all_in asc nulls last`, ...nearest, ...newest];
     case "newest":
       return [...closest, ...newest];
     case "best":

@@ -182,7 +182,7 @@ export async function searchProfiles(db: Executor, input: SearchInput, options: 
   outcome.place = where.place;
   outcome.banded = where.point !== null;
   // Search reads the narrow copy, whose rows carry their categories (migration 0027).
-  const base = [publicProfileCondition(today), ...categoryCondition(input.category ? [input.category] : [], "copy"), ...refinementConditions(refinements, "copy")];
+  const base = [publicProfileCondition(today), ...categoryCondition(input.category ? [input.category] : [], "copy"), ...refinementConditions(refinements, "copy", where.point)];
   const scope: PlaceBands | null = where.point
     ? { point: where.point, nearbyMiles: options.nearbyMiles ?? DEFAULT_NEARBY_MILES, radiusMiles: refinements.miles }
     : null;
