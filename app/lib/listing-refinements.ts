@@ -2,8 +2,8 @@ import type { Audience } from "./audience";
 
 // The refinements every listing page offers beside its place and category filters (browse, a
 // category, a city, search), in the address so a link or a plain GET form (no JavaScript) carries
-// them: `budget` (most dollars an hour the visitor will pay, read against a performer's lowest
-// price), `miles` (how far from the place searched, with a place only), `audience`, `size` (solo or
+// them: `budget` (the most the visitor will pay for the visit, read against a performer's lowest
+// all-in price), `miles` (how far from the place searched, with a place only), `audience`, `size` (solo or
 // group) and `sort`. Reading them back is forgiving: an unknown value is dropped, never an error.
 
 export const BUDGETS = [100, 150, 200, 300, 500] as const;
@@ -39,7 +39,11 @@ export const AUDIENCE_FILTER_LABELS: Record<AudienceFilter, string> = {
 };
 
 export interface ListingRefinements {
-  /** Most dollars an hour; a performer whose lowest price is above it is left out (no price: kept). */
+  /**
+   * The most the visitor will pay for the visit, in dollars; a performer whose lowest all-in price
+   * (their cheapest package delivered to the place searched, else their hourly minimum) is above it
+   * is left out (no price: kept).
+   */
   budget: number | null;
   /** With a place: only performers this many miles away or closer. */
   miles: RadiusMiles | null;

@@ -71,7 +71,7 @@ export function RefinementFields({ refinements, hasPlace, pageAudience = DEFAULT
         onChange={change((raw) => ({ budget: raw ? Number(raw) : null }))}
       >
         <option value="">Any budget</option>
-        <Options items={BUDGETS.map((budget) => ({ value: String(budget), label: `Up to $${budget} an hour` }))} />
+        <Options items={BUDGETS.map((budget) => ({ value: String(budget), label: `Up to $${budget}` }))} />
       </SelectField>
       <SelectField
         id={`${id}-audience`}
