@@ -54,18 +54,21 @@ afterAll(async () => {
 
 const refine = (partial: Partial<ListingRefinements>): ListingRefinements => ({ ...NO_REFINEMENTS, ...partial });
 
-/** The fixture ids a refinement admits, in its sort's order, read from profiles and from the narrow copy. */
-async function admitted(refinements: ListingRefinements): Promise<{ wide: string[]; narrow: string[] }> {
+/** The budget and the price order read the narrow copy's all-in columns (migration 0032), which the profiles table lacks. */
+const narrowOnly = (refinements: ListingRefinements) => refinements.budget !== null || refinements.sort === "price";
+
+/** The fixture ids a refinement admits, in its sort's order, read from profiles (where it applies) and from the narrow copy. */
+async function admitted(refinements: ListingRefinements): Promise<{ wide: string[] | null; narrow: string[] }> {
   const where = and(inArray(profiles.id, IDS), ...refinementConditions(refinements)) as SQL;
   const order = sql.join(refinementOrder(refinements.sort), sql`, `);
   const read = async (from: SQL) =>
     rowsOf<{ id: string }>(await database.db.execute(sql`select ${profiles.id} as id from ${from} where ${where} order by ${order}`)).map((r) => r.id);
-  return { wide: await read(sql`${profiles}`), narrow: await read(narrowProfiles) };
+  return { wide: narrowOnly(refinements) ? null : await read(sql`${profiles}`), narrow: await read(narrowProfiles) };
 }
 
 async function expectAdmitted(refinements: Partial<ListingRefinements>, expected: string[]) {
   const { wide, narrow } = await admitted(refine(refinements));
-  expect(wide).toEqual(expected);
+  if (wide) expect(wide).toEqual(expected);
   expect(narrow).toEqual(expected);
 }
 
