@@ -74,7 +74,13 @@ const LISTING_PAGE = "/browse/CA";
  * past their range, those who travel anywhere), with words, a radius and a sort; timed warm and for
  * the first visitor of each (their band counts taken afresh, no further than 1,000).
  */
+/**
+ * The budget on the lowest all-in price (issue 26) around a place: the cheapest package plus travel
+ * to it, a per-mile fee worked out from each row's distance (directory/all-in-sql.server.ts).
+ */
+const BUDGET_PLACE_PAGES = ["/search?q=32801&budget=150", "/search?q=princess+32801&budget=150&sort=price", "/browse/CA?city=Los+Angeles&budget=150"];
 const BAND_PAGES = [
+  ...BUDGET_PLACE_PAGES,
   "/search?q=princess+32801",
   "/search?q=mascot+76401",
   "/search?q=32801&miles=50",
@@ -90,7 +96,10 @@ const FRESH_RUNS = 10;
  * visitor, so these are timed both ways: counted (warm) and first visitor (cold, FILTER_COLD_RUNS
  * calls each with nothing remembered).
  */
+/** The all-in budget without a place (the cheapest package plus a flat fee, else the hourly minimum). */
+const BUDGET_LISTINGS = ["/browse?budget=150", "/categories/Hero?budget=150&sort=price"];
 const FILTER_SETS = [
+  ...BUDGET_LISTINGS,
   "/browse?budget=150&audience=kids&size=solo&sort=price",
   "/categories/Hero?budget=150&audience=kids&size=solo&sort=price",
   "/browse/CA?budget=100&size=group&sort=newest",
@@ -101,7 +110,7 @@ const FILTER_COLD_RUNS = 30;
 const LOS_ANGELES = findGazetteerCity("CA", "Los Angeles")!;
 
 /** What the directory's pages read: places and travel ranges, categories, refinements and photos. */
-const SYNTHETIC: SyntheticProfileOptions = { prefix: "bench", bio: "themed", categories: true, placed: true, refinements: true, photos: true };
+const SYNTHETIC: SyntheticProfileOptions = { prefix: "bench", bio: "themed", categories: true, placed: true, refinements: true, photos: true, packages: true };
 
 interface Timing {
   p50: number;
@@ -234,12 +243,14 @@ async function dropSecondaryIndexes(pool: pg.Pool, tables: string[]): Promise<st
  * Fills the database up to `size` profiles. The profile_search trigger is switched off during the
  * load (it would upsert one row per profile, twice: on insert and again when the search documents
  * are rewritten) and the copy is rebuilt in one statement afterwards, the same columns the triggers
- * copy (drizzle/0009_profile_search.sql, 0017_listing_refinements.sql, and the categories of
- * 0027_profile_search_categories.sql).
+ * copy (drizzle/0009_profile_search.sql, 0017_listing_refinements.sql, the categories of
+ * 0027_profile_search_categories.sql and the all-in price's parts of 0032_profile_search_all_in.sql).
  */
 async function load(pool: pg.Pool, database: { db: Db }, from: number, size: number) {
   const indexes = await dropSecondaryIndexes(pool, ["profiles", "profile_search", "profile_categories", "profile_images"]);
   await pool.query(`alter table profiles disable trigger profile_search_sync`);
+  // The packages' statement triggers (migration 0032) too: the copy is rebuilt below.
+  await pool.query(`alter table profile_packages disable trigger user`);
   try {
     await addSyntheticProfiles(pool, { from, to: size, chunk: CHUNK }, SYNTHETIC);
     await refreshAllSearchDocuments(database.db);
@@ -247,15 +258,21 @@ async function load(pool: pg.Pool, database: { db: Db }, from: number, size: num
     await pool.query(
       `insert into profile_search (id, display_name, is_active, payment_status, payment_expiry, state, city,
                                    latitude, longitude, travel_radius, search_vector, created_at,
-                                   audience, price_min, group_performer, categories)
+                                   audience, price_min, group_performer, categories,
+                                   price_from, travel_free_miles, travel_cents_per_mile)
        select id, display_name, is_active, payment_status, payment_expiry, state, city,
               latitude, longitude, travel_radius, search_vector, created_at,
               audience, price_min, group_performer,
-              coalesce((select array_agg(k.category order by k.category) from profile_categories k where k.profile_id = profiles.id), '{}')
-       from profiles`,
+              coalesce((select array_agg(k.category order by k.category) from profile_categories k where k.profile_id = profiles.id), '{}'),
+              profile_search_price_from(c.cheapest, price_min, travel_fee_kind, travel_fee_flat),
+              profile_search_per_mile(c.cheapest, travel_fee_kind, travel_fee_free_miles),
+              profile_search_per_mile(c.cheapest, travel_fee_kind, travel_fee_cents_per_mile)
+       from profiles
+       left join (select profile_id, min(price) as cheapest from profile_packages group by profile_id) c on c.profile_id = profiles.id`,
     );
   } finally {
     await pool.query(`alter table profiles enable trigger profile_search_sync`);
+    await pool.query(`alter table profile_packages enable trigger user`);
     // One connection for all the builds, so the larger sort memory applies to each of them.
     const client = await pool.connect();
     try {

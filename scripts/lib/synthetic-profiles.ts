@@ -36,6 +36,12 @@ export interface SyntheticProfileOptions {
   audienceFromCategories?: boolean;
   /** 1 to 3 placeholder photos for four profiles in five. */
   photos?: boolean;
+  /**
+   * Packages and a travel-fee rule (issue 26): 1 to 3 packages for 17 profiles in 20, a per-mile
+   * rule for half of all profiles, a flat fee for a quarter. Drawn from the profile number, not
+   * random(), so the other options' data stay as they were.
+   */
+  packages?: boolean;
 }
 
 export interface SyntheticRange {
@@ -119,6 +125,14 @@ function profilesStatement(options: SyntheticProfileOptions, cityCount: number):
       ["updated_at", "now() - (g.i || ' minutes')::interval"],
     );
   }
+  if (options.packages) {
+    columns.push(
+      ["travel_fee_kind", "case when (g.i * 11) % 4 < 2 then 'per_mile' when (g.i * 11) % 4 = 2 then 'flat' else 'none' end"],
+      ["travel_fee_free_miles", "case when (g.i * 11) % 4 < 2 then 5 * ((g.i * 3) % 5) end"],
+      ["travel_fee_cents_per_mile", "case when (g.i * 11) % 4 < 2 then 50 + 25 * ((g.i * 17) % 7) end"],
+      ["travel_fee_flat", "case when (g.i * 11) % 4 = 2 then 15 + 5 * ((g.i * 19) % 8) end"],
+    );
+  }
   if (options.refinements) {
     // Roughly as the demo's answers fall: a few adults-only acts, many not yet answered.
     columns.push(["audience", "case when g.r6 < 0.05 then 'adults' when g.r6 < 0.4 then 'kids' when g.r6 < 0.7 then 'all' end"], ["group_performer", "g.r7 < 0.15"]);
@@ -175,6 +189,16 @@ async function addChunk(client: pg.PoolClient, options: SyntheticProfileOptions,
        select '${prefix}-' || i, '/images/placeholder-performer.webp', '${prefix}/' || i || '-' || n || '.webp', n - 1, 640, 800, '[]'::jsonb
        from generate_series($1::int, $2::int) i, generate_series(1, 1 + (i % 3)) n
        where i % 5 <> 0`,
+      range,
+    );
+  }
+  if (options.packages) {
+    // $95 to $285, 30 to 105 minutes; last, so no random() draw above moves.
+    await client.query(
+      `insert into profile_packages (profile_id, position, name, minutes, price)
+       select '${prefix}-' || i, n, 'Party visit ' || (n + 1), 30 + 15 * ((i + n) % 6), 95 + 10 * ((i * 31 + n * 17) % 20)
+       from generate_series($1::int, $2::int) i cross join lateral generate_series(0, (i * 5) % 3) n
+       where (i * 13) % 20 < 17`,
       range,
     );
   }
