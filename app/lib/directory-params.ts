@@ -3,7 +3,8 @@ import { DEFAULT_AUDIENCE_FILTER, refinementCount, writeRefinements, type Audien
 import { stateName } from "./us-state-names";
 
 // The directory's filters live in the address bar: `state` (or the /browse/{stateAbbr} path),
-// `city`, repeated `category`, the refinements (budget, audience, size, sort, distance: see
+// `city`, repeated `category`, the refinements (budget, audience, size, sort, distance, the party
+// date and whether to show who is booked on it: see
 // ./listing-refinements) and `page`. This module builds those addresses (pages link with it);
 // reading them back is the server's job (app/server/directory/directory-filters.server.ts), so the browser
 // never loads the state and city lists or Zod to build a link.
@@ -70,7 +71,7 @@ function writePageRefinements(params: URLSearchParams, refinements: ListingRefin
   // In writeRefinements' order, the audience in its place.
   writeRefinements(params, { budget: refinements.budget, miles: refinements.miles });
   if (refinements.audience !== pageAudience) params.set("audience", refinements.audience);
-  writeRefinements(params, { size: refinements.size, sort: refinements.sort });
+  writeRefinements(params, { size: refinements.size, sort: refinements.sort, date: refinements.date, showBooked: refinements.showBooked });
 }
 
 function querySuffix(params: URLSearchParams): string {

@@ -4,7 +4,9 @@ import type { Audience } from "./audience";
 // category, a city, search), in the address so a link or a plain GET form (no JavaScript) carries
 // them: `budget` (the most the visitor will pay for the visit, read against a performer's lowest
 // all-in price), `miles` (how far from the place searched, with a place only), `audience`, `size` (solo or
-// group) and `sort`. Reading them back is forgiving: an unknown value is dropped, never an error.
+// group), `sort`, and the party date: `date` (YYYY-MM-DD) with `booked=show` to keep performers
+// booked that day in the list. Reading them back is forgiving: an unknown value is dropped, never
+// an error.
 
 export const BUDGETS = [100, 150, 200, 300, 500] as const;
 export const RADIUS_MILES = [25, 50, 100, 150] as const;
@@ -50,24 +52,68 @@ export interface ListingRefinements {
   audience: AudienceFilter;
   size: GroupSize | null;
   sort: ListingSort;
+  /** The party date (YYYY-MM-DD): cards say whether each performer is free then, free ones first. */
+  date: string | null;
+  /** With a date: performers booked that day are listed too (last), not left out. */
+  showBooked: boolean;
 }
 
-export const NO_REFINEMENTS: ListingRefinements = { budget: null, miles: null, audience: DEFAULT_AUDIENCE_FILTER, size: null, sort: "best" };
+export const NO_REFINEMENTS: ListingRefinements = {
+  budget: null,
+  miles: null,
+  audience: DEFAULT_AUDIENCE_FILTER,
+  size: null,
+  sort: "best",
+  date: null,
+  showBooked: false,
+};
+
+/** How far ahead a party date may be, in years; a later one is dropped as a typo. */
+const PARTY_DATE_YEARS = 2;
+/**
+ * Hawaii's offset from UTC, the westernmost state (no daylight saving time): the last US state
+ * to leave a day, so a date is past for every visitor only once it is past there.
+ */
+const EARLIEST_US_OFFSET_HOURS = -10;
+
+/** The day it still is somewhere in the United States: the earliest date a party can be on. */
+export function earliestPartyDate(now: Date = new Date()): string {
+  return new Date(now.getTime() + EARLIEST_US_OFFSET_HOURS * 3_600_000).toISOString().slice(0, 10);
+}
+
+/** The latest date a party can be on: two years after the earliest. */
+export function latestPartyDate(now: Date = new Date()): string {
+  const earliest = earliestPartyDate(now);
+  return `${String(Number(earliest.slice(0, 4)) + PARTY_DATE_YEARS).padStart(4, "0")}${earliest.slice(4)}`;
+}
+
+/** A real calendar day written YYYY-MM-DD, from the earliest US today to two years ahead; null otherwise. */
+export function parsePartyDate(raw: string | null, now: Date = new Date()): string | null {
+  if (!raw || !/^\d{4}-\d{2}-\d{2}$/.test(raw)) return null;
+  const [year, month, day] = raw.split("-").map(Number);
+  const parsed = new Date(Date.UTC(year, month - 1, day));
+  if (parsed.getUTCFullYear() !== year || parsed.getUTCMonth() !== month - 1 || parsed.getUTCDate() !== day) return null;
+  return raw >= earliestPartyDate(now) && raw <= latestPartyDate(now) ? raw : null;
+}
 
 function pick<T extends string>(values: readonly T[], raw: string | null): T | null {
   return raw !== null && (values as readonly string[]).includes(raw) ? (raw as T) : null;
 }
 
 /** Reads the refinements from a query string; anything unknown falls back to its default. */
-export function parseRefinements(params: URLSearchParams): ListingRefinements {
+export function parseRefinements(params: URLSearchParams, now: Date = new Date()): ListingRefinements {
   const budget = Number.parseInt(params.get("budget") ?? "", 10);
   const miles = Number.parseInt(params.get("miles") ?? "", 10);
+  const date = parsePartyDate(params.get("date"), now);
   return {
     budget: Number.isFinite(budget) && budget > 0 ? Math.min(budget, 100_000) : null,
     miles: (RADIUS_MILES as readonly number[]).includes(miles) ? (miles as RadiusMiles) : null,
     audience: pick(AUDIENCE_FILTERS, params.get("audience")) ?? DEFAULT_AUDIENCE_FILTER,
     size: pick(GROUP_SIZES, params.get("size")),
     sort: pick(SORTS, params.get("sort")) ?? "best",
+    date,
+    // Without a date there is nothing to be booked on.
+    showBooked: date !== null && params.get("booked") === "show",
   };
 }
 
@@ -78,6 +124,10 @@ export function writeRefinements(params: URLSearchParams, refinements: Partial<L
   if (refinements.audience && refinements.audience !== DEFAULT_AUDIENCE_FILTER) params.set("audience", refinements.audience);
   if (refinements.size) params.set("size", refinements.size);
   if (refinements.sort && refinements.sort !== "best") params.set("sort", refinements.sort);
+  if (refinements.date) {
+    params.set("date", refinements.date);
+    if (refinements.showBooked) params.set("booked", "show");
+  }
   return params;
 }
 
@@ -88,7 +138,8 @@ export function refinementCount(refinements: ListingRefinements): number {
     (refinements.miles ? 1 : 0) +
     (refinements.audience !== DEFAULT_AUDIENCE_FILTER ? 1 : 0) +
     (refinements.size ? 1 : 0) +
-    (refinements.sort !== "best" ? 1 : 0)
+    (refinements.sort !== "best" ? 1 : 0) +
+    (refinements.date ? 1 : 0)
   );
 }
 

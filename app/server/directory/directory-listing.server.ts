@@ -15,6 +15,8 @@ import { listPlaceProfiles, placeListingView } from "./place-listing.server";
 // groups (app/server/directory/place-listing.server.ts).
 
 export interface DirectoryListing extends Pick<ListingPage, "profiles" | "total" | "totalAtLeast" | "pageCount" | "pageSize"> {
+  /** With a party date whose booked performers are left out: "3 booked on Dec 12 are hidden"; otherwise null. */
+  hiddenBooked: string | null;
   /** The filters shown, with the page actually shown (a page past the end shows the last one). */
   filters: DirectoryFilters;
   /** The cities the city filter offers: the state's larger cities and every city with a performer. */
@@ -78,7 +80,7 @@ export async function loadDirectoryListing(db: Executor, url: URL, address: List
 
   const listing = await listPublicProfiles(db, filters, filters.page);
   const middle = filters.state ? stateMiddle(filters.state) : null;
-  if (filters.state && middle && listing.total === 0) {
+  if (filters.state && middle && listing.total === 0 && !listing.hiddenBooked) {
     // Nobody is based in the state: those who travel there, so the page is not a dead end.
     const place = await listPlaceProfiles(db, {
       ...middle,
@@ -99,6 +101,7 @@ export async function loadDirectoryListing(db: Executor, url: URL, address: List
     totalAtLeast: listing.totalAtLeast,
     pageCount: listing.pageCount,
     pageSize: listing.pageSize,
+    hiddenBooked: listing.hiddenBooked ?? null,
   };
 }
 
@@ -117,5 +120,6 @@ function placePage(
     totalAtLeast: listing.totalAtLeast,
     pageCount: listing.pageCount,
     pageSize: listing.pageSize,
+    hiddenBooked: listing.hiddenBooked,
   };
 }

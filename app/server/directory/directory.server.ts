@@ -14,6 +14,7 @@ import { cheapestPackagesOf, offerRuleColumns, readOffer, travelFeeOf } from "..
 import { rowsOf } from "../search/rows.server";
 import { categoryCondition, refinementConditions, refinementKey, refinementOrder } from "./listing-conditions.server";
 import { isPaidListing, isPubliclyVisible, publicProfileCondition, todayIso } from "./visibility.server";
+import { availabilityTiers, cardAvailability, hiddenBookedText, hiddenCondition, HIDDEN_COUNTED, partyDateOf, type PartyDate } from "./party-date.server";
 
 // Public reads of the directory. Every query that feeds a visitor's page goes through
 // publicProfileCondition(); none of them selects contact_email, so it cannot leak into a page.
@@ -44,6 +45,8 @@ export interface ListingPage {
   page: number;
   pageCount: number;
   pageSize: number;
+  /** With a party date whose booked performers are left out: "3 booked on Dec 12 are hidden"; otherwise null. */
+  hiddenBooked?: string | null;
 }
 
 const cardColumns = {
@@ -217,6 +220,8 @@ export async function listPublicProfiles(
 ): Promise<ListingPage> {
   const refinements = filters.refinements ?? NO_REFINEMENTS;
   const where = listingCondition(filters, today);
+  const date = partyDateOf(refinements);
+  if (date) return listDatedProfiles(db, where, refinements, date, page, pageSize, today);
   const key = JSON.stringify(["list", today, filters.state, filters.city, [...filters.categories].sort(), refinementKey(refinements)]);
   const lastPage = (counted: number) => Math.max(1, Math.ceil(Math.min(counted, MAX_LISTING_COUNT) / pageSize));
   const order = sql.join(refinementOrder(refinements.sort), sql`, `);
@@ -292,6 +297,90 @@ export async function listPublicProfiles(
   if (totalAtLeast) total = MAX_LISTING_COUNT;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   return { profiles: await cardsForIds(db, rows.slice(0, pageSize), today), total, totalAtLeast, page: current, pageCount, pageSize };
+}
+
+/**
+ * A listing with a party date: those free that day first, then those whose calendar says nothing,
+ * then (when asked for) those booked, each tier in the listing's usual order. Each tier is read in
+ * that order and stopped as soon as its count (to 1,000 across the tiers) and the page are had, so
+ * calendars are looked up only for the rows read; the count includes only what is shown.
+ */
+async function listDatedProfiles(
+  db: Executor,
+  where: SQL,
+  refinements: ListingRefinements,
+  date: PartyDate,
+  page: number,
+  pageSize: number,
+  today: string,
+): Promise<ListingPage> {
+  const order = sql.join(refinementOrder(refinements.sort), sql`, `);
+  const tiers = availabilityTiers(date);
+  const cap = MAX_LISTING_COUNT + 1;
+  const readTier = async (ex: Executor, condition: SQL, limit: number, skip: number, take: number) => {
+    const rows = rowsOf<{ total: number; id: string | null }>(
+      await ex.execute(sql`
+        with matches as materialized (
+          select ${profiles.id} as id, row_number() over (order by ${order}) as n
+          from ${narrowProfiles} where ${where} and ${condition} order by ${order}
+          limit ${limit})
+        select counted.total, hit.id
+        from (select count(*)::int as total from matches) as counted
+        left join lateral (select id, n from matches where n > ${skip} order by n limit ${take}) as hit on true
+        order by hit.n`),
+    );
+    return { size: Number(rows[0].total), ids: rows.flatMap((row) => (row.id === null ? [] : [row.id])) };
+  };
+  const readAt = async (ex: Executor, pageNumber: number) => {
+    const offset = (pageNumber - 1) * pageSize;
+    const ids: { id: string; kind: (typeof tiers)[number]["kind"] }[] = [];
+    let before = 0;
+    for (const tier of tiers) {
+      if (before >= cap) break;
+      const skip = Math.max(0, offset - before);
+      const take = Math.max(0, offset + pageSize - before - skip);
+      const found = await readTier(ex, tier.condition, Math.max(cap - before, skip + take), skip, take);
+      ids.push(...found.ids.map((id) => ({ id, kind: tier.kind })));
+      before += found.size;
+    }
+    return { counted: Math.min(before, cap), ids };
+  };
+  const hidden = hiddenCondition(date);
+  const found = await inOneProcess(db, async (ex) => {
+    const requested = Math.max(1, Math.floor(page));
+    let shown = requested;
+    let read = await readAt(ex, shown);
+    const last = Math.max(1, Math.ceil(Math.min(read.counted, MAX_LISTING_COUNT) / pageSize));
+    if (shown > last) {
+      shown = last;
+      read = await readAt(ex, shown);
+    }
+    const hiddenCount = hidden
+      ? Number(
+          rowsOf<{ n: number }>(
+            await ex.execute(sql`select count(*)::int as n from (select 1 from ${narrowProfiles} where ${where} and ${hidden} limit ${HIDDEN_COUNTED}) as hidden`),
+          )[0].n,
+        )
+      : 0;
+    return { ...read, shown, hiddenCount };
+  });
+  const totalAtLeast = found.counted > MAX_LISTING_COUNT;
+  const total = Math.min(found.counted, MAX_LISTING_COUNT);
+  // Each row's tier is its availability: the cards say it without asking the calendars again.
+  const kinds = new Map(found.ids.map((row) => [row.id, row.kind]));
+  const cards = (await cardsForIds(db, [...kinds.keys()], today)).map((card) => ({
+    ...card,
+    availability: cardAvailability(kinds.get(card.id) ?? "unknown", date.day),
+  }));
+  return {
+    profiles: cards,
+    total,
+    totalAtLeast,
+    page: found.shown,
+    pageCount: Math.max(1, Math.ceil(total / pageSize)),
+    pageSize,
+    hiddenBooked: hiddenBookedText(found.hiddenCount, date.day),
+  };
 }
 
 /** The home page's featured performers: the newest public listings for family events (adults-only acts left out). */

@@ -18,6 +18,7 @@ import { nearestBand, placeBands, type PlaceBands } from "../search/bands.server
 import { readPage } from "../search/page.server";
 import { rankings } from "../search/rank.server";
 import { publicProfileCondition, todayIso } from "./visibility.server";
+import { hiddenBookedText, partyDateOf, withAvailability } from "./party-date.server";
 
 // Who a place can have (a city page, or a state page where nobody is based): the same distance
 // bands a place search shows (search/bands.server.ts: travel range covers it; nearby but past
@@ -54,6 +55,8 @@ export interface PlaceListing {
   page: number;
   pageCount: number;
   pageSize: number;
+  /** With a party date whose booked performers are left out: "3 booked on Dec 12 are hidden"; otherwise null. */
+  hiddenBooked: string | null;
 }
 
 /** One page of the performers a place can have, in bands, with their distances. */
@@ -69,9 +72,11 @@ export async function listPlaceProfiles(db: Executor, query: PlaceQuery): Promis
   // Read from the narrow copy, whose coordinates index holds the categories: a box is sifted there.
   const where = [publicProfileCondition(today), ...categoryCondition(query.categories, "copy"), ...refinementConditions(refinements, "copy", scope.point)];
   const [ranking] = rankings([]);
-  const request = { where, ranking, sort: refinements.sort, point: scope.point, page: query.page, pageSize };
+  const partyDate = partyDateOf(refinements);
+  const request = { where, ranking, sort: refinements.sort, point: scope.point, page: query.page, pageSize, partyDate };
   const bands = placeBands(scope);
   let found = await readPage(db, { ...request, bands });
+  const hidden = found.hiddenBooked ?? 0;
   const counts: Record<PlaceGroup, number | null> = { covers: 0, nearby: 0, nationwide: 0, nearest: 0 };
   for (const [i, band] of bands.entries()) if (band.group) counts[band.group] = found.counts[i];
   if (found.total === 0) {
@@ -81,7 +86,7 @@ export async function listPlaceProfiles(db: Executor, query: PlaceQuery): Promis
   }
 
   // Cards are read for the same day as the match, so the page shows what it counted.
-  const cards = new Map((await cardsForIds(db, found.rows.map((r) => r.id), today)).map((c) => [c.id, c]));
+  const cards = new Map((await withAvailability(db, await cardsForIds(db, found.rows.map((r) => r.id), today), partyDate)).map((c) => [c.id, c]));
   const hits: PlaceHit[] = [];
   for (const row of found.rows) {
     const profile = cards.get(row.id);
@@ -95,6 +100,7 @@ export async function listPlaceProfiles(db: Executor, query: PlaceQuery): Promis
     page: found.page,
     pageCount: Math.max(1, Math.ceil(found.total / pageSize)),
     pageSize,
+    hiddenBooked: partyDate ? hiddenBookedText(hidden, partyDate.day) : null,
   };
 }
 

@@ -37,6 +37,11 @@ export interface Band {
    * row anyway (words to test) reads it once for both, each row's band told by `band`.
    */
   region?: Region;
+  /**
+   * A condition every row of the band meets beyond its branches (already in each of them), for
+   * reads that look near the point rather than along the branches (a party date's availability).
+   */
+  only?: SQL;
 }
 
 export interface Region {

@@ -9,6 +9,7 @@ import { copiedCategories } from "../directory/listing-conditions.server";
 import { allInPriceSql, priceFromColumn } from "../directory/all-in-sql.server";
 import { recalledCount, rememberCount, rememberedCount } from "../directory/directory.server";
 import { profiles } from "../db/schema";
+import { availabilityOfRow, availabilityTiers, hiddenCondition, HIDDEN_COUNTED, type PartyDate } from "../directory/party-date.server";
 import type { Band, Region } from "./bands.server";
 import { orderTerms, tierColumn, walkable, type Ranking } from "./rank.server";
 import { rowsOf } from "./rows.server";
@@ -69,6 +70,11 @@ export interface PageRequest {
   point: Point | null;
   page: number;
   pageSize: number;
+  /**
+   * A party date: within each band, those free that day first, then those whose calendar says
+   * nothing, then (asked for) those booked; the others are left out of rows and counts alike.
+   */
+  partyDate?: PartyDate | null;
 }
 
 export interface PagedRow {
@@ -89,6 +95,8 @@ export interface Paged {
   totalAtLeast: boolean;
   /** The page shown: a page past the end shows the last one. */
   page: number;
+  /** With a party date hiding who is booked: how many the bands hold, counted to HIDDEN_COUNTED. */
+  hiddenBooked?: number;
 }
 
 interface Row {
@@ -248,13 +256,15 @@ async function walkedPage(tx: Executor, order: WalkOrder, where: SQL, hit: SQL, 
  * rare for that is read whole through the text indexes. Ranking all 74,000 matches of "princess"
  * at 1,000,000 took 200 ms, sorting them by price 100 ms.
  */
-async function walkTiers(tx: Executor, request: PageRequest, page: number): Promise<PagedRow[]> {
+async function walkTiers(tx: Executor, request: PageRequest, page: number, availability: SQL[] | null = null): Promise<PagedRow[]> {
   const scan = scanSwitch(tx);
   const match = request.ranking.match as SQL;
   const where = and(...request.where) as SQL;
   const order: WalkOrder = request.sort === "price" ? "price" : "newest";
   const oneSet = request.sort === "newest" || request.sort === "price" || request.ranking.tiers.length === 0;
-  const tiers = oneSet ? [match] : request.ranking.tiers.map((tier) => sql`${match} and ${tier}`);
+  const ranked = oneSet ? [match] : request.ranking.tiers.map((tier) => sql`${match} and ${tier}`);
+  // With a party date, each availability tier is walked whole (its precision tiers within it) before the next.
+  const tiers = availability ? availability.flatMap((kind) => ranked.map((tier) => sql`${tier} and ${kind}`)) : ranked;
   const offset = (page - 1) * request.pageSize;
   const ids: string[] = [];
   let before = 0;
@@ -399,14 +409,14 @@ async function readNearest(db: Executor, request: PageRequest, band: Band, limit
   const point = request.point as Point;
   const need = limit + offset;
   // At the point every distance is 0, so the order is newest first: the index's own, read backward.
-  const at = atPointSql(point);
+  const at = band.only ? and(atPointSql(point), band.only) as SQL : atPointSql(point);
   const atPoint = rowsOf<Row>(
     await db.execute(sql`
       select ${columns(request)} from ${searched} where ${whereOf(request, at)}
       order by ${profiles.createdAt} desc, ${profiles.id} desc limit ${need}`),
   );
   if (atPoint.length === need) return atPoint.slice(offset).map(toRow(band.group));
-  const close = sql`${boxSql(point, SHORTEST_RANGE)} and ${distanceSql(point.latitude, point.longitude)} <= ${literal(SHORTEST_RANGE)}`;
+  const close = sql`${boxSql(point, SHORTEST_RANGE)} and ${distanceSql(point.latitude, point.longitude)} <= ${literal(SHORTEST_RANGE)}${band.only ? sql` and ${band.only}` : sql``}`;
   const rows = await readOrdered(db, request, { ...band, branches: [close] }, need, 0);
   return rows.length === need ? rows.slice(offset) : null;
 }
@@ -468,9 +478,108 @@ async function readBands(tx: Executor, memo: Executor, request: PageRequest, off
   return { rows, counts, total: Math.min(before, MAX_COUNTED), totalAtLeast: before > MAX_COUNTED };
 }
 
+/**
+ * Each band split by availability on the party date, in page order (free, unknown, booked when
+ * shown), with the band each part came from. The parts of a shared region share one new region,
+ * whose rows are told their part by their band and availability together (a hidden booked row by
+ * none: it is neither counted nor read).
+ */
+function splitByAvailability(bands: readonly Band[], date: PartyDate): { bands: Band[]; origin: number[] } {
+  const tiers = availabilityTiers(date);
+  const split: Band[] = [];
+  const origin: number[] = [];
+  const regions = new Map<Region, Region>();
+  const availability = availabilityOfRow(date);
+  for (const [i, band] of bands.entries()) {
+    let region: Region | undefined;
+    if (band.region) {
+      const shared = band.region;
+      region = regions.get(shared);
+      if (!region) {
+        const parts = sql.join(
+          tiers.map((tier, t) => sql`when ${tier.kind} then (${shared.band}) * ${sql.raw(String(tiers.length))} + ${sql.raw(String(t))}`),
+          sql` `,
+        );
+        region = { where: shared.where, band: sql`(select case a.kind ${parts} end from (select ${availability} as kind) as a)` };
+        regions.set(shared, region);
+      }
+    }
+    for (const tier of tiers) {
+      split.push({ group: band.group, branches: band.branches.map((branch) => and(branch, tier.condition) as SQL), region, only: tier.condition });
+      origin.push(i);
+    }
+  }
+  return { bands: split, origin };
+}
+
+/** The parts' counts summed back into their bands' (null past the counting limit). */
+function countsOfBands(counts: readonly (number | null)[], origin: readonly number[], bandCount: number): (number | null)[] {
+  const merged: (number | null)[] = Array.from({ length: bandCount }, () => 0);
+  for (const [i, count] of counts.entries()) {
+    const band = origin[i];
+    merged[band] = count === null || merged[band] === null ? null : (merged[band] as number) + count;
+  }
+  return merged;
+}
+
+/** How many of the bands' rows a party date hides (booked that day), counted to HIDDEN_COUNTED. */
+async function countHidden(tx: Executor, request: PageRequest, date: PartyDate): Promise<number> {
+  const hidden = hiddenCondition(date);
+  if (!hidden) return 0;
+  const branches = sql.join(
+    request.bands.flatMap((band) => band.branches.map((branch) => sql`select 1 from ${searched} where ${whereOf(request, and(branch, hidden) as SQL)}`)),
+    sql` union all `,
+  );
+  return Number(rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from (${branches} limit ${HIDDEN_COUNTED}) as hidden`))[0].n);
+}
+
+/** A page with a party date: the bands split by availability, read as bands are, counted back per band. */
+async function readDated(db: Executor, request: PageRequest, date: PartyDate, page: number): Promise<Omit<Paged, "page">> {
+  const offset = (page - 1) * request.pageSize;
+  const end = offset + request.pageSize;
+  const split = splitByAvailability(request.bands, date);
+  const dated = { ...request, bands: split.bands };
+  const run = async (tx: Executor) => {
+    const found = await readDatedBands(db, tx, request, dated, split.origin, date, page, offset, end);
+    return { ...found, hiddenBooked: await countHidden(tx, request, date) };
+  };
+  if (!request.ranking.match) return run(db);
+  return throughTextIndex(db, run);
+}
+
+async function readDatedBands(
+  db: Executor,
+  tx: Executor,
+  request: PageRequest,
+  dated: PageRequest,
+  origin: readonly number[],
+  date: PartyDate,
+  page: number,
+  offset: number,
+  end: number,
+): Promise<Omit<Paged, "page">> {
+  const walk = request.ranking.match !== null && request.point === null && request.bands.length === 1 && walkable(request.ranking, false);
+  if (walk && (await knownCommon(db, tx, request) || (await matchesAtLeast(tx, request, RANKED_WHOLE + 1)))) {
+    // A common word with no place: walked tier by tier as without a date, each availability tier
+    // in turn; a thousand or more are shown either way.
+    const tiers = availabilityTiers(date);
+    const rows = await walkTiers(tx, request, page, tiers.map((tier) => tier.condition));
+    return { rows, counts: [MAX_COUNTED + 1], total: MAX_COUNTED, totalAtLeast: true };
+  }
+  const found = await readBands(tx, db, dated, offset, end);
+  return { ...found, counts: countsOfBands(found.counts, origin, request.bands.length) };
+}
+
+/** Whether the words match at least `limit` rows (a count that stops there). */
+async function matchesAtLeast(tx: Executor, request: PageRequest, limit: number): Promise<boolean> {
+  const capped = sql`select count(*)::int as n from (select 1 from ${searched} where ${whereOf(request, sql`true`)} limit ${limit}) as capped`;
+  return Number(rowsOf<{ n: number }>(await tx.execute(capped))[0].n) >= limit;
+}
+
 async function readOnce(db: Executor, request: PageRequest, page: number): Promise<Omit<Paged, "page">> {
   const offset = (page - 1) * request.pageSize;
   const end = offset + request.pageSize;
+  if (request.partyDate) return readDated(db, request, request.partyDate, page);
   if (!request.ranking.match) return readBands(db, db, request, offset, end);
   const walk = request.point === null && request.bands.length === 1 && walkable(request.ranking, false);
   return throughTextIndex(db, async (tx) => {

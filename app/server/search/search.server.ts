@@ -11,6 +11,7 @@ import { cardsForIds } from "../directory/directory.server";
 import { categoryCondition, refinementConditions } from "../directory/listing-conditions.server";
 import { findGazetteerCity } from "../places/gazetteer.server";
 import { publicProfileCondition, todayIso } from "../directory/visibility.server";
+import { hiddenBookedText, partyDateOf, withAvailability } from "../directory/party-date.server";
 import { EVERYONE, nearestBand, placeBands, type Band, type PlaceBands } from "./bands.server";
 import { describeExpansions } from "./expand.server";
 import { annotateMatches, biosOf } from "./highlight.server";
@@ -81,6 +82,8 @@ export interface SearchOutcome {
   page: number;
   pageCount: number;
   pageSize: number;
+  /** With a party date whose booked performers are left out: "3 booked on Dec 12 are hidden"; otherwise null. */
+  hiddenBooked: string | null;
 }
 
 export interface SearchOptions {
@@ -147,6 +150,7 @@ export async function searchProfiles(db: Executor, input: SearchInput, options: 
   const pageSize = options.pageSize ?? PAGE_SIZE;
   const today = options.today ?? todayIso();
   const refinements = input.refinements ?? NO_REFINEMENTS;
+  const partyDate = partyDateOf(refinements);
 
   // 1. Understand the words (and which of their phrases nobody wrote, left out of the text query).
   const reading = await understandQuery(db, input);
@@ -169,6 +173,7 @@ export async function searchProfiles(db: Executor, input: SearchInput, options: 
     page: 1,
     pageCount: 1,
     pageSize,
+    hiddenBooked: null,
   };
   const hasFilter = Boolean(input.state || input.category);
   if (!understood.zip && !understood.place && understood.groups.length === 0 && !hasFilter) {
@@ -190,7 +195,7 @@ export async function searchProfiles(db: Executor, input: SearchInput, options: 
 
   // 3 and 4. Rank and page: each reading of the words in turn, until one finds somebody.
   const read = (ranking: Ranking, conditions: SQL[], readBands: Band[]) =>
-    readPage(db, { where: [...base, ...conditions], bands: readBands, ranking, sort: refinements.sort, point: where.point, page: input.page, pageSize });
+    readPage(db, { where: [...base, ...conditions], bands: readBands, ranking, sort: refinements.sort, point: where.point, page: input.page, pageSize, partyDate });
   const readings = rankings(understood.groups);
   let used = readings[0];
   let found: Paged = { rows: [], counts: [], total: 0, totalAtLeast: false, page: 1 };
@@ -231,7 +236,7 @@ export async function searchProfiles(db: Executor, input: SearchInput, options: 
   // The same day as the match, so a search run for a given date shows the cards it counted.
   const ids = found.rows.map((r) => r.id);
   // The bios (for a snippet where no character explains the match) are read beside the cards.
-  const [cardList, bios] = await Promise.all([cardsForIds(db, ids, today), understood.groups.length > 0 ? biosOf(db, ids) : new Map<string, string | null>()]);
+  const [cardList, bios] = await Promise.all([cardsForIds(db, ids, today).then((list) => withAvailability(db, list, partyDate)), understood.groups.length > 0 ? biosOf(db, ids) : new Map<string, string | null>()]);
   const cards = new Map(cardList.map((c) => [c.id, c]));
   const hits: SearchHit[] = [];
   for (const row of found.rows) {
@@ -247,5 +252,6 @@ export async function searchProfiles(db: Executor, input: SearchInput, options: 
     totalAtLeast: found.totalAtLeast,
     page: found.page,
     pageCount: Math.max(1, Math.ceil(found.total / pageSize)),
+    hiddenBooked: partyDate ? hiddenBookedText(found.hiddenBooked ?? 0, partyDate.day) : null,
   };
 }
