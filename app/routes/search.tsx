@@ -52,6 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       totalAtLeast: outcome.totalAtLeast,
       page: outcome.page,
       pageCount: outcome.pageCount,
+      hiddenBooked: outcome.hiddenBooked,
       // A search that found nobody offers the tiles, nearby places and a "did you mean" instead.
       noResults: !outcome.idle && !outcome.unknownZip && outcome.total === 0 ? await noResultsHelp(context.db, input, outcome) : null,
     },
@@ -100,6 +101,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           miles={refinements.miles}
           // A new radius is a new listing: back to its first page.
           hrefForMiles={(miles) => searchHref({ ...input, refinements: { ...refinements, miles }, page: 1 })}
+          showBookedHref={searchHref({ ...input, refinements: { ...refinements, showBooked: true }, page: 1 })}
         />
       </div>
     </>

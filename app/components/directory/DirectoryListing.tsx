@@ -16,6 +16,8 @@ interface DirectoryListingProps {
     pageCount: number;
     /** A place's grouped listing (a city page): shown in groups instead of one grid. */
     place?: PlaceListingView | null;
+    /** With a party date: "3 booked on Dec 12 are hidden", from the server. */
+    hiddenBooked?: string | null;
   };
   /** The page's address for a set of filters and a page number. */
   href: (filters: FilterLink) => string;
@@ -33,7 +35,7 @@ interface DirectoryListingProps {
  * the results on wide screens; on phones one "Filters" control above them, folded.
  */
 export function DirectoryListing({ listing, href, action, fixedCategory, samples, stateIsPage = false }: DirectoryListingProps) {
-  const { filters, cities, profiles, total, totalAtLeast, pageCount, place } = listing;
+  const { filters, cities, profiles, total, totalAtLeast, pageCount, place, hiddenBooked } = listing;
   return (
     <div className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[18rem_minmax(0,1fr)] lg:gap-8 lg:py-8">
       <aside aria-label="Filters" className="lg:self-start">
@@ -58,6 +60,7 @@ export function DirectoryListing({ listing, href, action, fixedCategory, samples
         hrefForPage={(page) => href({ ...filters, page })}
         samples={samples}
         place={place ?? null}
+        hiddenBooked={hiddenBooked ? { text: hiddenBooked, href: href({ ...filters, refinements: { ...filters.refinements, showBooked: true }, page: 1 }) } : null}
         // A city page's radius links: the same listing within so many miles, from its first page.
         radius={
           filters.state && filters.city

@@ -7,6 +7,7 @@ import { searchTotalHeading } from "~/lib/search-view";
 import { RadiusLinks } from "~/components/search/RadiusLinks";
 import type { RadiusMiles } from "~/lib/listing-refinements";
 import { Pagination } from "./Pagination";
+import { HiddenBookedNote } from "./HiddenBookedNote";
 
 const EMPTY_WITH_FILTERS = "No performers found matching your filters. Try adjusting your criteria.";
 const EMPTY_WITHOUT_FILTERS = "No performers found. Check back soon as our directory grows!";
@@ -26,6 +27,8 @@ interface DirectoryResultsProps {
   place?: PlaceListingView | null;
   /** A place's radius links: the distance chosen, and the same listing's address within another. */
   radius?: { miles: number | null; hrefFor: (miles: RadiusMiles | null) => string } | null;
+  /** With a party date: how many booked performers it hides, and the listing with them shown. */
+  hiddenBooked?: { text: string | null; href: string } | null;
 }
 
 type PlaceCard = PlaceListingView["hits"][number];
@@ -78,7 +81,7 @@ function PlaceGroups({ place }: { place: PlaceListingView }) {
 }
 
 /** The "{N} performers found" line, the grid of cards (or the empty text) and the page links. */
-export function DirectoryResults({ profiles, total, totalAtLeast = false, page, pageCount, filtered, hrefForPage, samples, place, radius }: DirectoryResultsProps) {
+export function DirectoryResults({ profiles, total, totalAtLeast = false, page, pageCount, filtered, hrefForPage, samples, place, radius, hiddenBooked }: DirectoryResultsProps) {
   const navigation = useNavigation();
   const loading = navigation.state === "loading";
   const found = searchTotalHeading(performersForPlace(total, place), totalAtLeast);
@@ -93,6 +96,7 @@ export function DirectoryResults({ profiles, total, totalAtLeast = false, page, 
         <p role="status" className="text-sm text-slate-700">
           {loading ? "Loading profiles..." : <span className="sr-only">{found}</span>}
         </p>
+        {hiddenBooked ? <HiddenBookedNote text={hiddenBooked.text} href={hiddenBooked.href} /> : null}
       </div>
       {place && radius ? (
         <div className="mb-6">

@@ -147,7 +147,8 @@ export function FiltersForm({
             Apply filters
           </Button>
           <Link
-            to={hrefFor({ state: null, city: null, categories: [], refinements: { ...NO_REFINEMENTS, audience: pageAudience } })}
+            // The party date is when the party is, not a narrowing: it stays.
+            to={hrefFor({ state: null, city: null, categories: [], refinements: { ...NO_REFINEMENTS, audience: pageAudience, date: filters.refinements.date, showBooked: filters.refinements.showBooked } })}
             className={cx(TAP_TARGET, "inline-flex items-center px-2 text-sm font-semibold text-brand-800 underline hover:no-underline")}
           >
             Clear filters

@@ -96,6 +96,18 @@ export function Hero({ siteName }: { siteName: string }) {
               Search
             </button>
           </div>
+          {/* A compact row under the box, so a phone's box keeps its width: the browser's own date picker. */}
+          <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">
+            <label htmlFor={`${searchId}-date`} className="text-sm font-semibold text-white">
+              Party date <span className="font-normal text-slate-100">(optional)</span>
+            </label>
+            <input
+              id={`${searchId}-date`}
+              type="date"
+              name="date"
+              className="h-11 rounded-md border border-white bg-white px-3 text-base text-slate-900 focus:outline-none focus:ring-4 focus:ring-accent-400/60"
+            />
+          </div>
         </Form>
         <p className="mt-4 max-w-2xl text-sm text-slate-100 sm:mt-5 sm:text-lg">
           Heroes, villains, anime favourites and mascots for birthday parties, conventions, school events and corporate

@@ -1,5 +1,5 @@
 import { useId, type ChangeEvent } from "react";
-import { Options, SelectField } from "~/components/ui/Field";
+import { CheckboxField, Options, SelectField, TextField } from "~/components/ui/Field";
 import {
   AUDIENCE_FILTER_LABELS,
   AUDIENCE_FILTERS,
@@ -34,9 +34,10 @@ interface RefinementFieldsProps {
 }
 
 /**
- * Budget, distance, audience, solo or group and sort: the refinements every listing and search
- * offers, as plain selects in the address's own names, so the form works without JavaScript. Each
- * default is the empty choice, which the page's canonical address leaves out.
+ * The party date, budget, distance, audience, solo or group and sort: the refinements every listing
+ * and search offers, as a native date field (no picker's code on public pages), a checkbox and plain
+ * selects in the address's own names, so the form works without JavaScript. Each default is the
+ * empty choice, which the page's canonical address leaves out.
  */
 export function RefinementFields({ refinements, hasPlace, pageAudience = DEFAULT_AUDIENCE_FILTER, onChange }: RefinementFieldsProps) {
   const id = useId();
@@ -49,6 +50,26 @@ export function RefinementFields({ refinements, hasPlace, pageAudience = DEFAULT
 
   return (
     <div className="space-y-5">
+      <TextField
+        id={`${id}-date`}
+        label="Party date"
+        name="date"
+        type="date"
+        className={TAP_TARGET}
+        {...bind(refinements.date ?? "")}
+        onChange={onChange ? (event) => onChange({ ...refinements, date: event.target.value || null }) : undefined}
+      />
+      {refinements.date ? (
+        <CheckboxField
+          id={`${id}-booked`}
+          label="Show booked performers"
+          name="booked"
+          value="show"
+          {...(onChange
+            ? { checked: refinements.showBooked, onChange: (event: ChangeEvent<HTMLInputElement>) => onChange({ ...refinements, showBooked: event.target.checked }) }
+            : { defaultChecked: refinements.showBooked })}
+        />
+      ) : null}
       {hasPlace ? (
         <SelectField
           id={`${id}-miles`}

@@ -4,6 +4,7 @@ import { ADULTS_ONLY_BADGE, cardBadges } from "~/lib/audience-view";
 import { CARD_CATEGORY_LIMIT } from "~/lib/constants";
 import { formatLocation, moreLabel, visibleCategories, visibleCharacters } from "~/lib/format";
 import { priceLine, readsWithinLabel, type ProfileCardData } from "~/lib/profile-view";
+import { profileHref } from "~/lib/party-date-view";
 import { charactersMatchFirst, type SearchMatch } from "~/lib/search-match";
 import { SaveButton } from "~/components/shortlist/SaveButton";
 import { ResponsiveImage } from "./ResponsiveImage";
@@ -25,6 +26,8 @@ interface ProfileCardProps {
 
 // Below 640 px the picture is a 7 rem column beside the text; from there a full-width square.
 const CARD_SIZES = "(min-width: 1280px) 296px, (min-width: 1024px) 23vw, (min-width: 640px) 46vw, 112px";
+/** The party date's line: free in green, booked in red, not shared in grey (each readable on white). */
+const AVAILABILITY_TONES = { free: "text-emerald-800", booked: "text-red-800", unknown: "text-slate-600" } as const;
 /** A search's matched words on a card: bold on a light highlight, readable in any contrast mode. */
 const MARK = "rounded bg-amber-100 px-0.5 font-semibold text-slate-900";
 
@@ -77,12 +80,13 @@ export function ProfileCard({ profile, distanceMiles, distanceText, allInText, h
             profile.displayName
           ) : (
             // The stretched link makes the whole card clickable while keeping one link per card.
-            <Link to={`/profile/${profile.id}`} className="after:absolute after:inset-0 focus:outline-none">
+            <Link to={profileHref(profile.id, profile.availability)} className="after:absolute after:inset-0 focus:outline-none">
               {profile.displayName}
             </Link>
           )}
         </Heading>
         {location ? <p className="truncate text-sm text-slate-700">{location}</p> : null}
+        {profile.availability ? <p className={`text-sm font-semibold ${AVAILABILITY_TONES[profile.availability.kind]}`}>{profile.availability.text}</p> : null}
         {distanceText ? (
           <p className="text-sm font-medium text-slate-900">{distanceText}</p>
         ) : distanceMiles !== undefined ? (

@@ -11,6 +11,7 @@ import type { SearchMatch } from "~/lib/search-match";
 import type { NoResultsHelp } from "~/lib/no-results-view";
 import type { RadiusMiles } from "~/lib/listing-refinements";
 import { RadiusLinks } from "./RadiusLinks";
+import { HiddenBookedNote } from "~/components/directory/HiddenBookedNote";
 import {
   expansionIncludes,
   placeLine,
@@ -51,6 +52,8 @@ export interface SearchResultsData {
   pageCount: number;
   /** What a search that found nobody offers instead (NoResults); absent when it found someone. */
   noResults?: NoResultsHelp | null;
+  /** With a party date: "3 booked on Dec 12 are hidden", from the server. */
+  hiddenBooked?: string | null;
 }
 
 interface SearchResultsProps {
@@ -62,9 +65,11 @@ interface SearchResultsProps {
   /** The radius chosen (the `miles` refinement), and the address of the same search within another. */
   miles: number | null;
   hrefForMiles: (miles: RadiusMiles | null) => string;
+  /** The same search with the booked performers a party date hides shown. */
+  showBookedHref: string;
 }
 
-export function SearchResults({ query, results, loading, hrefForPage, miles, hrefForMiles }: SearchResultsProps) {
+export function SearchResults({ query, results, loading, hrefForPage, miles, hrefForMiles, showBookedHref }: SearchResultsProps) {
   if (results.unknownZip) {
     return (
       <Alert tone="warning" title={`We don't know the ZIP code ${results.unknownZip}.`}>
@@ -100,6 +105,7 @@ export function SearchResults({ query, results, loading, hrefForPage, miles, hre
             {loading ? "Loading profiles..." : ""}
           </p>
         </div>
+        <HiddenBookedNote text={results.hiddenBooked} href={showBookedHref} />
         {results.correctedQuery ? (
           <p className="text-slate-700">
             Showing results for <strong className="font-semibold text-slate-900">&ldquo;{results.correctedQuery}&rdquo;</strong>
