@@ -71,6 +71,14 @@ export function fetchFailureText(reason: CalendarFetchFailure, status?: number):
 
 export const COULD_NOT_READ = "We could not read this calendar:";
 
+/** Reads started at once (on saving) per account in an hour; past it the hourly update reads it. */
+export const IMMEDIATE_READS_PER_HOUR = 5;
+/** Saving again the address read this many minutes ago does not read it again. */
+export const RECENT_READ_MINUTES = 5;
+
+export const READ_RECENTLY_TEXT = `Calendar saved. We read it less than ${RECENT_READ_MINUTES} minutes ago, so the next read is the hourly one.`;
+export const READS_USED_UP_TEXT = `Calendar saved, but not read yet: we read calendars at once up to ${IMMEDIATE_READS_PER_HOUR} times an hour, so this one will be read automatically within the hour.`;
+
 export interface CalendarImportView {
   url: string;
   /** ISO instants. */

@@ -8,6 +8,14 @@ export const DAY_KINDS: readonly DayKind[] = ["booked", "away"];
 
 export const DAY_KIND_LABELS: Record<DayKind, string> = { booked: "Booked", away: "Away" };
 
+/**
+ * A day as the calendar page shows it: marked by the performer, or busy in the iCal calendar they
+ * import ("imported"), which counts as booked but is changed only in that calendar.
+ */
+export type ShownDayKind = DayKind | "imported";
+
+export const SHOWN_DAY_LABELS: Record<ShownDayKind, string> = { ...DAY_KIND_LABELS, imported: "From your iCal calendar" };
+
 /** Sunday first, as getUTCDay() counts and as the weekly rule's bits are numbered. */
 export const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 
@@ -105,15 +113,15 @@ export function weeklyRuleText(mask: number): string | null {
 }
 
 /** Consecutive marked days of one kind, as the page lists them and the feed sends them. */
-export interface MarkedRange {
+export interface MarkedRange<K extends ShownDayKind = DayKind> {
   from: string;
   to: string;
-  kind: DayKind;
+  kind: K;
 }
 
 /** Days (sorted by day) gathered into runs of consecutive days of the same kind. */
-export function toRanges(days: readonly { day: string; kind: DayKind }[]): MarkedRange[] {
-  const ranges: MarkedRange[] = [];
+export function toRanges<K extends ShownDayKind>(days: readonly { day: string; kind: K }[]): MarkedRange<K>[] {
+  const ranges: MarkedRange<K>[] = [];
   for (const { day, kind } of days) {
     const last = ranges.at(-1);
     if (last && last.kind === kind && addDays(last.to, 1) === day) last.to = day;
@@ -129,15 +137,23 @@ export interface CalendarPageView {
   timeZone: string;
   /** The month on screen, "2026-12". */
   month: string;
-  /** The days marked in the month on screen (and the weeks around it the grid shows). */
-  days: { day: string; kind: DayKind }[];
-  /** Marks from today on, as ranges, for the list under the month. */
-  upcoming: MarkedRange[];
+  /**
+   * The days marked in the month on screen (and the weeks around it the grid shows), with the busy
+   * days of an imported iCal calendar that the performer did not mark themselves.
+   */
+  days: { day: string; kind: ShownDayKind }[];
+  /** Marks and imported days from today on, as ranges, for the list under the month. */
+  upcoming: MarkedRange<ShownDayKind>[];
   weeklyOff: number;
   /** The feed's full address. */
   feedUrl: string;
   /** When the performer last changed anything; null if never. */
   updatedAt: string | null;
+  /**
+   * "Dec 12, 2026" (their zone): the later of their last change and the last successful read of
+   * their iCal calendar, the same rule search uses to trust the calendar; null if neither happened.
+   */
+  lastUpdated: string | null;
 }
 
 /** What the dashboard says about the calendar (app/server/calendar/calendar.server.ts, calendarNotice). */

@@ -4,7 +4,14 @@ import { CalendarImportCard } from "~/components/calendar-import/CalendarImportC
 import { Alert } from "~/components/ui/Alert";
 import { Card } from "~/components/ui/Card";
 import { PageHeader } from "~/components/ui/PageHeader";
-import { busyDaysText, calendarImportSchema, COULD_NOT_READ, SAVE_IMPORT_INTENT } from "~/lib/calendar-import";
+import {
+  busyDaysText,
+  calendarImportSchema,
+  COULD_NOT_READ,
+  READ_RECENTLY_TEXT,
+  READS_USED_UP_TEXT,
+  SAVE_IMPORT_INTENT,
+} from "~/lib/calendar-import";
 import { parseForm } from "~/lib/form";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { requireUser } from "~/server/auth/auth.server";
@@ -13,8 +20,10 @@ import { privateHeaders } from "~/server/http/cache-headers.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 
 // /dashboard/calendar-import: where the calendar page's "Import a calendar" form posts. Saving reads
-// the feed at once (at most 10 s), so the performer sees what it gave before the hourly job runs;
-// the page itself is only what a browser without JavaScript shows after a refused address.
+// the feed at once (at most 10 s), so the performer sees what it gave before the hourly job runs,
+// unless it was read minutes ago or the account's reads at once for the hour are used up (the job
+// reads it then); the page itself is only what a browser without JavaScript shows after a refused
+// address.
 
 const BACK = "/dashboard/calendar#import";
 
@@ -41,6 +50,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (saved.kind === "no-profile") return refuse(404, { url: "Create your profile first: your days follow your state's time zone." }, form.data.url);
   // Only the demo may read its own feed from this machine.
   const outcome = await refreshCalendarImport(context.db, user.id, { allowLoopback: context.config.demoMode, logger: context.logger });
+  if (outcome?.kind === "limited") return redirectWithFlash(context, request, BACK, { type: "info", message: READS_USED_UP_TEXT });
+  if (outcome?.kind === "recent") return redirectWithFlash(context, request, BACK, { type: "info", message: READ_RECENTLY_TEXT });
   if (outcome?.kind === "failed") {
     return redirectWithFlash(context, request, BACK, { type: "error", message: `${COULD_NOT_READ} ${outcome.error}` });
   }

@@ -14,10 +14,9 @@ import { PageHeader } from "~/components/ui/PageHeader";
 import { useFieldErrors } from "~/components/ui/useFieldErrors";
 import {
   addMonths,
-  DAY_KIND_LABELS,
   formatMonth,
   formatRange,
-  formatShortDay,
+  SHOWN_DAY_LABELS,
   weeklyRuleText,
   WEEKDAYS,
   type CalendarPageView,
@@ -25,7 +24,6 @@ import {
 import { CALENDAR_INTENTS, CALENDAR_TEXTS, markDaysSchema, weeklyRuleSchema, type MarkAction } from "~/lib/calendar-schema";
 import { parseForm, type FieldErrors } from "~/lib/form";
 import { pageMeta, siteFrom } from "~/lib/meta";
-import { localDay } from "~/lib/state-time-zones";
 import { requireUser } from "~/server/auth/auth.server";
 import { loadCalendarPage, markDays, performerClock, renewFeedToken, setWeeklyRule } from "~/server/calendar/calendar.server";
 import { readCalendarImport } from "~/server/calendar-import/imports.server";
@@ -197,17 +195,22 @@ function Upcoming({ calendar }: { calendar: CalendarPageView }) {
       {calendar.upcoming.map((range) => (
         <li key={`${range.from}-${range.kind}`} className="flex flex-wrap items-center justify-between gap-2 py-2">
           <span className="text-sm text-slate-900">
-            <strong>{DAY_KIND_LABELS[range.kind]}</strong>: {formatRange(range.from, range.to)}
+            <strong>{SHOWN_DAY_LABELS[range.kind]}</strong>: {formatRange(range.from, range.to)}
           </span>
-          <Form method="post" action={calendarHref(calendar.month)}>
-            <input type="hidden" name="intent" value={CALENDAR_INTENTS.mark} />
-            <input type="hidden" name="from" value={range.from} />
-            <input type="hidden" name="to" value={range.to} />
-            <input type="hidden" name="mark" value="clear" />
-            <Button type="submit" variant="secondary" size="sm" className="min-h-11" aria-label={`Clear ${formatRange(range.from, range.to)}`}>
-              Clear
-            </Button>
-          </Form>
+          {range.kind === "imported" ? (
+            // The next read would bring an imported day back: it changes only in the calendar it came from.
+            <span className="text-sm text-slate-700">Change it in that calendar</span>
+          ) : (
+            <Form method="post" action={calendarHref(calendar.month)}>
+              <input type="hidden" name="intent" value={CALENDAR_INTENTS.mark} />
+              <input type="hidden" name="from" value={range.from} />
+              <input type="hidden" name="to" value={range.to} />
+              <input type="hidden" name="mark" value="clear" />
+              <Button type="submit" variant="secondary" size="sm" className="min-h-11" aria-label={`Clear ${formatRange(range.from, range.to)}`}>
+                Clear
+              </Button>
+            </Form>
+          )}
         </li>
       ))}
     </ul>
@@ -286,7 +289,7 @@ export default function DashboardCalendar({ loaderData, actionData }: Route.Comp
 
   const previous = addMonths(calendar.month, -1);
   const next = addMonths(calendar.month, 1);
-  const lastUpdated = calendar.updatedAt ? formatShortDay(localDay(calendar.timeZone, new Date(calendar.updatedAt))) : null;
+  const importing = calendarImport !== null || calendar.days.some((d) => d.kind === "imported");
   const navClass =
     "inline-flex min-h-11 items-center rounded-md px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50 hover:text-brand-800";
 
@@ -298,7 +301,7 @@ export default function DashboardCalendar({ loaderData, actionData }: Route.Comp
           <span aria-hidden="true">←</span> Back to Dashboard
         </Link>
         <p className="text-sm text-slate-700" data-testid="calendar-updated">
-          {lastUpdated ? `Calendar last updated ${lastUpdated}` : "You have not marked any days yet."} Days follow your
+          {calendar.lastUpdated ? `Calendar last updated ${calendar.lastUpdated}` : "You have not marked any days yet."} Days follow your
           state&apos;s time zone ({calendar.timeZone.replace(/_/g, " ")}).
         </p>
 
@@ -337,7 +340,20 @@ export default function DashboardCalendar({ loaderData, actionData }: Route.Comp
             <li className="flex items-center gap-2">
               <span aria-hidden="true" className="inline-block h-4 w-4 rounded border-2 border-dashed border-slate-600" /> Away every week
             </li>
+            {importing ? (
+              <li className="flex items-center gap-2">
+                <span aria-hidden="true" className="inline-block h-4 w-4 rounded border-2 border-dotted border-red-900 bg-red-100" />{" "}
+                {SHOWN_DAY_LABELS.imported} (booked)
+              </li>
+            ) : null}
           </ul>
+          {importing ? (
+            <p className="text-sm text-slate-700" data-testid="imported-days-note">
+              Days from your iCal calendar are read from it every hour, so they change only there: free the day in that
+              calendar, or <a href="#import" className="font-medium text-brand-700 underline hover:text-brand-800">stop importing</a>.
+              Marking one here puts your own mark over it.
+            </p>
+          ) : null}
         </Card>
 
         <Card as="section">

@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { IMMEDIATE_READS_PER_HOUR } from "~/lib/calendar-import";
 import { calendarImportDays, calendarImports, profiles, user } from "~/server/db/schema";
 import {
   readCalendarImport,
@@ -16,7 +17,8 @@ import { createTestDatabase, type TestDatabase } from "../helpers/db";
 
 // The import on the database: a saved address is read into busy days, the next read replaces them
 // whole, a failed read keeps the last good days and says why, one feed's failure leaves the others
-// read, and a feed is read again only when it is due.
+// read, and a feed is read again only when it is due. Reads at once (on saving) are limited per
+// account, and an address read minutes ago is not read again on saving it again.
 
 const NOW = new Date("2026-12-01T18:00:00Z");
 const HOUR = 3_600_000;
@@ -27,10 +29,13 @@ let server: http.Server;
 let base: string;
 /** What each path of the test's calendar server answers: a body, or a status with no calendar. */
 const feeds = new Map<string, string | number>();
+/** How many requests each path received: a read that never started sends none. */
+const requests = new Map<string, number>();
 
 beforeAll(async () => {
   database = await createTestDatabase();
   server = http.createServer((request, response) => {
+    requests.set(request.url ?? "", (requests.get(request.url ?? "") ?? 0) + 1);
     const answer = feeds.get(request.url ?? "");
     if (typeof answer === "string") response.writeHead(200, { "content-type": "text/calendar" }).end(answer);
     else response.writeHead(answer ?? 404).end("no");
@@ -138,5 +143,68 @@ describe(`the calendar import on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" 
     expect((await readCalendarImport(database.db, "cal-swap"))?.url).toBe(`https://127.0.0.1:${new URL(base).port}/other.ics`);
     expect(await removeCalendarImport(database.db, "cal-swap")).toBe(true);
     expect(await readCalendarImport(database.db, "cal-swap")).toBeNull();
+  });
+
+  it("reads at once at most five times an hour per account: the sixth save is kept unread until the job reads it", async () => {
+    await performer("cal-limit", "CA");
+    const hour = new Date("2026-12-02T18:00:00Z");
+    const path = (i: number) => `/limit-${i}.ics`;
+    const total = () => [0, 1, 2, 3, 4, 5].reduce((sum, i) => sum + (requests.get(path(i)) ?? 0), 0);
+    for (let i = 0; i <= 5; i++) feeds.set(path(i), fixture("google-sparkle-princess.ics"));
+    // A script pasting address after address: each save asks for a read at once.
+    for (let i = 0; i < IMMEDIATE_READS_PER_HOUR; i++) {
+      await saveCalendarImport(database.db, "cal-limit", `${base}${path(i)}`);
+      const outcome = await refreshCalendarImport(database.db, "cal-limit", { ...read, now: new Date(hour.getTime() + i * 60_000) });
+      expect(outcome).toEqual({ kind: "read", busyDays: 7 });
+    }
+    expect(total()).toBe(5);
+
+    expect(await saveCalendarImport(database.db, "cal-limit", `${base}${path(5)}`)).toEqual({ kind: "saved" });
+    const sixth = await refreshCalendarImport(database.db, "cal-limit", { ...read, now: new Date(hour.getTime() + 10 * 60_000) });
+    // Kept, not read: the feed server never heard of it, and the answer says when the job reads it.
+    expect(sixth).toEqual({ kind: "limited", nextReadAt: new Date(hour.getTime() + HOUR) });
+    expect(requests.get(path(5)) ?? 0).toBe(0);
+    expect(total()).toBe(5);
+    expect(await readCalendarImport(database.db, "cal-limit")).toMatchObject({ url: `${base}${path(5)}`, lastFetchedAt: null, busyDays: 0 });
+    expect(await daysOf("cal-limit")).toEqual([]);
+
+    // The job leaves it until the hour's window ends, then reads it like any other.
+    await refreshDueCalendarImports(database.db, { ...read, now: new Date(hour.getTime() + 30 * 60_000) });
+    expect(requests.get(path(5)) ?? 0).toBe(0);
+    await refreshDueCalendarImports(database.db, { ...read, now: new Date(hour.getTime() + HOUR) });
+    expect(requests.get(path(5))).toBe(1);
+    expect(await readCalendarImport(database.db, "cal-limit")).toMatchObject({ lastError: null, busyDays: 7 });
+    expect(await daysOf("cal-limit")).toHaveLength(7);
+
+    // The next hour gives the account its reads at once again.
+    feeds.set(path(0), fixture("outlook-texas-mascot.ics"));
+    await saveCalendarImport(database.db, "cal-limit", `${base}${path(0)}`);
+    const nextHour = await refreshCalendarImport(database.db, "cal-limit", { ...read, now: new Date(hour.getTime() + HOUR + 10 * 60_000) });
+    expect(nextHour).toEqual({ kind: "read", busyDays: 5 });
+  });
+
+  it("does not read an address again when it is saved again within five minutes of its last read", async () => {
+    await performer("cal-again", "NY");
+    feeds.set("/again.ics", fixture("apple-captain-cosmo.ics"));
+    const at = new Date("2026-12-03T15:00:00Z");
+    await saveCalendarImport(database.db, "cal-again", `${base}/again.ics`);
+    expect(await refreshCalendarImport(database.db, "cal-again", { ...read, now: at })).toMatchObject({ kind: "read" });
+    expect(requests.get("/again.ics")).toBe(1);
+
+    // Saved again three minutes later (a double tap, a reload that posts again): not read, nothing lost.
+    expect(await saveCalendarImport(database.db, "cal-again", `${base}/again.ics`)).toEqual({ kind: "saved" });
+    expect(await refreshCalendarImport(database.db, "cal-again", { ...read, now: new Date(at.getTime() + 3 * 60_000) })).toEqual({ kind: "recent" });
+    expect(requests.get("/again.ics")).toBe(1);
+    const days = await daysOf("cal-again");
+    expect(days.length).toBeGreaterThan(0);
+    // Its hourly schedule is kept: the job does not read it before the hour is up.
+    await refreshDueCalendarImports(database.db, { ...read, now: new Date(at.getTime() + 30 * 60_000) });
+    expect(requests.get("/again.ics")).toBe(1);
+
+    // Six minutes on, saving reads it again.
+    await saveCalendarImport(database.db, "cal-again", `${base}/again.ics`);
+    expect(await refreshCalendarImport(database.db, "cal-again", { ...read, now: new Date(at.getTime() + 6 * 60_000) })).toMatchObject({ kind: "read" });
+    expect(requests.get("/again.ics")).toBe(2);
+    expect(await daysOf("cal-again")).toEqual(days);
   });
 });

@@ -1,10 +1,13 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { addDays } from "~/lib/calendar";
+import { READS_USED_UP_TEXT } from "~/lib/calendar-import";
 import { CALENDAR_TEXTS, type MarkAction } from "~/lib/calendar-schema";
 import { STATE_ABBREVIATIONS } from "~/lib/us-states";
 import { localDay, STATE_TIME_ZONES, todayInState } from "~/lib/state-time-zones";
 import * as calendarRoute from "~/routes/dashboard.calendar";
 import * as feedRoute from "~/routes/calendar.feed";
+import * as importRoute from "~/routes/dashboard.calendar-import";
 import {
   availabilityOn,
   calendarNotice,
@@ -15,14 +18,18 @@ import {
   setWeeklyRule,
 } from "~/server/calendar/calendar.server";
 import { foldLine } from "~/server/calendar/ical-feed.server";
-import { calendarDays, contactMessages, performerCalendars, profiles } from "~/server/db/schema";
+import { KEEP_PAST_DAYS, pruneOldCalendarDays } from "~/server/calendar/old-days.server";
+import { calendarDays, calendarImportDays, calendarImports, contactMessages, performerCalendars, profiles, rateLimitHits } from "~/server/db/schema";
+import { readFlash } from "~/server/http/flash.server";
 import { postgresUrl } from "../helpers/db";
-import { call, createAccount, getRequest, parentInquiry, postRequest, PUBLIC_URL, sessionCookie, useTestServices } from "./accounts-fixtures";
+import { call, cookieFrom, createAccount, getRequest, parentInquiry, postRequest, PUBLIC_URL, sessionCookie, useTestServices } from "./accounts-fixtures";
 
 // The performer's calendar (issue 26): days marked booked or away one at a time or as ranges, cleared,
 // marked again over each other; the weekly rule; the performer's own today in their state's time
 // zone (a date past midnight UTC that is still the day before in California); the iCal feed's text;
-// and the dashboard's "last updated" and nudge.
+// and the dashboard's "last updated" and nudge. Busy days of an imported iCal calendar join the month
+// and the availability as booked (the performer's own mark winning), count as an update, and stay out
+// of the performer's own feed; marked days long past are deleted in batches.
 
 const ENGINE = postgresUrl() ? "postgres" : "pglite";
 const harness = useTestServices();
@@ -253,4 +260,118 @@ describe(`the performer's calendar (${ENGINE})`, () => {
     await setWeeklyRule(db, id, 0, now);
     expect(await calendarNotice(db, id, now)).toMatchObject({ nudge: false, recentInquiries: 1 });
   });
+
+  /** What the iCal import leaves after a successful read at `readAt`: its busy days (calendar_import_days). */
+  async function imported(id: string, days: string[], readAt: Date) {
+    const db = harness.services.db;
+    await db.insert(calendarImports).values({ profileId: id, url: "https://calendar.example.com/busy.ics", lastFetchedAt: readAt, lastSuccessAt: readAt, busyDays: days.length });
+    await db.insert(calendarImportDays).values(days.map((day) => ({ profileId: id, day })));
+  }
+
+  it("shows imported busy days in the month and the list as booked from the iCal calendar, the performer's own mark winning, but not in their feed", async () => {
+    const db = harness.services.db;
+    const { id } = await performer();
+    await markDays(db, id, mark(DEC(12), DEC(12), "away"), IN_NOVEMBER);
+    await markDays(db, id, mark(DEC(20), DEC(20), "booked"), IN_NOVEMBER);
+    await imported(id, [DEC(12), DEC(13), DEC(14), `${YEAR + 1}-01-02`], IN_NOVEMBER);
+
+    const page = await loadCalendarPage(db, id, { month: `${YEAR}-12`, publicUrl: PUBLIC_URL }, IN_NOVEMBER);
+    // December 12 is both marked away and busy in the iCal calendar: the mark is what shows.
+    expect(page?.days).toEqual([
+      { day: DEC(12), kind: "away" },
+      { day: DEC(13), kind: "imported" },
+      { day: DEC(14), kind: "imported" },
+      { day: DEC(20), kind: "booked" },
+      // The grid's first week of January shows too.
+      { day: `${YEAR + 1}-01-02`, kind: "imported" },
+    ]);
+    expect(page?.upcoming).toEqual([
+      { from: DEC(12), to: DEC(12), kind: "away" },
+      { from: DEC(13), to: DEC(14), kind: "imported" },
+      { from: DEC(20), to: DEC(20), kind: "booked" },
+      { from: `${YEAR + 1}-01-02`, to: `${YEAR + 1}-01-02`, kind: "imported" },
+    ]);
+    // Search reads them as booked too.
+    expect((await availabilityOn(db, [id], DEC(13), IN_NOVEMBER)).get(id)).toBe("booked");
+
+    // Clearing the range clears only the performer's own marks: the import's days are its own.
+    await markDays(db, id, mark(DEC(12), DEC(20), "clear"), IN_NOVEMBER);
+    const cleared = await loadCalendarPage(db, id, { month: `${YEAR}-12`, publicUrl: PUBLIC_URL }, IN_NOVEMBER);
+    expect(cleared?.days.map((d) => `${d.day} ${d.kind}`)).toEqual([`${DEC(12)} imported`, `${DEC(13)} imported`, `${DEC(14)} imported`, `${YEAR + 1}-01-02 imported`]);
+
+    // The feed is what they marked here, never the calendar they already keep elsewhere.
+    await markDays(db, id, mark(DEC(24), DEC(24), "booked"), IN_NOVEMBER);
+    const feed = (await readFeed(db, await tokenOf(id), HOST, IN_NOVEMBER))!;
+    expect(feed).toContain(`DTSTART;VALUE=DATE:${YEAR}1224`);
+    expect(feed).not.toContain(`${YEAR}1213`);
+    expect(feed.match(/BEGIN:VEVENT/g)).toHaveLength(1);
+
+  });
+
+  it("counts a successful iCal read as an update: no nudge while the feed is read, the same rule search uses", async () => {
+    const db = harness.services.db;
+    const { id } = await performer();
+    const now = new Date();
+    await db.insert(contactMessages).values(parentInquiry(id));
+    // Marked once, long ago; the iCal calendar was read an hour ago.
+    await markDays(db, id, mark(DEC(12), DEC(12), "booked"), new Date(now.getTime() - 40 * 86_400_000));
+    const readAt = new Date(now.getTime() - 3_600_000);
+    await imported(id, [DEC(13)], readAt);
+    const notice = await calendarNotice(db, id, now);
+    expect(notice).toMatchObject({ nudge: false, recentInquiries: 1, lastUpdated: dayInLosAngeles(readAt) });
+    const page = await loadCalendarPage(db, id, { month: `${YEAR}-12`, publicUrl: PUBLIC_URL }, now);
+    expect(page?.lastUpdated).toBe(dayInLosAngeles(readAt));
+    expect((await availabilityOn(db, [id], DEC(14), now)).get(id)).toBe("free");
+
+    // The feed has not answered for 31 days: the dashboard nudges and search says nothing, together.
+    await db.update(calendarImports).set({ lastSuccessAt: new Date(now.getTime() - 31 * 86_400_000) }).where(eq(calendarImports.profileId, id));
+    expect((await calendarNotice(db, id, now))?.nudge).toBe(true);
+    expect((await availabilityOn(db, [id], DEC(14), now)).get(id)).toBe("unknown");
+  });
+
+  it("says plainly when an account's reads at once are used up, and keeps the address", async () => {
+    const { id, email } = await performer();
+    const cookie = await sessionCookie(harness.services, email);
+    // The hour's five reads at once already spent (this window and the next, so the test never
+    // straddles an hour's end).
+    const hour = 3_600_000;
+    const start = Math.floor(Date.now() / hour) * hour;
+    for (const windowStart of [start, start + hour]) {
+      await harness.services.db.insert(rateLimitHits).values({ key: `calendar-import-now:${id}`, windowStart: new Date(windowStart), count: 5 });
+    }
+    const answer = await call(importRoute.action, postRequest("/dashboard/calendar-import", { intent: "save", url: "https://calendar.example.com/sixth.ics" }, cookie), harness.services);
+    expect(answer.status).toBe(302);
+    expect(answer.location).toBe("/dashboard/calendar#import");
+    const flash = (await readFlash(harness.services, new Request(PUBLIC_URL, { headers: { Cookie: cookieFrom(answer.headers) } }))).flash;
+    expect(flash).toEqual({ type: "info", message: READS_USED_UP_TEXT });
+    expect(READS_USED_UP_TEXT).toBe(
+      "Calendar saved, but not read yet: we read calendars at once up to 5 times an hour, so this one will be read automatically within the hour.",
+    );
+    const [saved] = await harness.services.db.select().from(calendarImports).where(eq(calendarImports.profileId, id));
+    expect(saved).toMatchObject({ url: "https://calendar.example.com/sixth.ics", lastFetchedAt: null, fetchCount: 0 });
+  });
+
+  it("deletes marked days more than 400 days past, a batch at a time, and keeps the rest", async () => {
+    const db = harness.services.db;
+    const { id } = await performer();
+    const now = new Date(`${YEAR}-06-15T12:00:00Z`);
+    const today = `${YEAR}-06-15`;
+    const old = [KEEP_PAST_DAYS + 1, KEEP_PAST_DAYS + 2, KEEP_PAST_DAYS + 30, KEEP_PAST_DAYS + 300, KEEP_PAST_DAYS + 301].map((n) => addDays(today, -n));
+    const kept = [addDays(today, -KEEP_PAST_DAYS), addDays(today, -10), addDays(today, 10)];
+    await db.insert(calendarDays).values([...old, ...kept].map((day) => ({ profileId: id, day, kind: "booked" })));
+    const days = async () => (await marked(id)).map((row) => row.split(" ")[0]);
+
+    // Two batches of two in a run: four go, the oldest first, and the run stops there.
+    expect(await pruneOldCalendarDays(db, now, { batchRows: 2, batchesPerRun: 2 })).toBe(4);
+    expect(await days()).toEqual([old[0], ...kept].sort());
+    // The next run takes the last and finds nothing more.
+    expect(await pruneOldCalendarDays(db, now, { batchRows: 2, batchesPerRun: 2 })).toBe(1);
+    expect(await pruneOldCalendarDays(db, now)).toBe(0);
+    expect(await days()).toEqual(kept.sort());
+  });
 });
+
+/** "Nov 27, 2026": the day of `at` in Los Angeles, as the dashboard writes it. */
+function dayInLosAngeles(at: Date): string {
+  return new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "America/Los_Angeles" }).format(at);
+}

@@ -1,9 +1,10 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { fetchFailureText, type CalendarImportView } from "~/lib/calendar-import";
+import { fetchFailureText, IMMEDIATE_READS_PER_HOUR, RECENT_READ_MINUTES, type CalendarImportView } from "~/lib/calendar-import";
 import { timeZoneForState } from "~/lib/state-time-zones";
 import type { Db } from "../db/client.server";
 import { calendarImportDays, calendarImports, profiles } from "../db/schema";
 import type { Logger } from "../platform/logger.server";
+import { takeRateLimit, type RateLimitRule } from "../platform/rate-limit.server";
 import { rowsOf } from "../search/rows.server";
 import { busyDaysFromIcal, CalendarParseError, localDayOf } from "./ical-days.server";
 import { CalendarFetchError, fetchCalendarText, normaliseCalendarUrl } from "./safe-fetch.server";
@@ -13,8 +14,15 @@ import { CalendarFetchError, fetchCalendarText, normaliseCalendarUrl } from "./s
 // skipped by other processes), so two processes never read one feed at once; its days are then
 // replaced whole in one transaction, and only if the address is still the one that was read. A
 // failed read keeps the last good days and records why, in the performer's words.
+//
+// A read "now" (on saving) makes this server fetch an address the performer chose, so it is limited
+// per account (IMMEDIATE_READS_PER_HOUR, counted in rate_limit_hits only for reads that start): a
+// script saving address after address cannot turn the server into its fetcher. Past the limit the
+// address is still saved and the job reads it when the hour's window ends.
 
 export const REFRESH_INTERVAL_MS = 60 * 60_000;
+/** Saving the address read this recently does not read it again: the answer would hardly have changed. */
+const RECENT_READ_MS = RECENT_READ_MINUTES * 60_000;
 const CLAIM_BATCH = 20;
 /** Feeds read at once by one process: each may take 10 s, and most of that is waiting. */
 const PARALLEL_READS = 4;
@@ -60,7 +68,10 @@ export async function readCalendarImport(db: Db, profileId: string): Promise<Cal
 
 export type SaveImportResult = { kind: "saved" } | { kind: "no-profile" } | { kind: "invalid"; message: string };
 
-/** Keeps `raw` as the performer's calendar address (webcal:// becomes https://), due for a read now. */
+/**
+ * Keeps `raw` as the performer's calendar address (webcal:// becomes https://); a new address is
+ * due for a read now, by refreshCalendarImport or else by the job's next tick.
+ */
 export async function saveCalendarImport(db: Db, profileId: string, raw: string): Promise<SaveImportResult> {
   const url = normaliseCalendarUrl(raw);
   if (!url) return { kind: "invalid", message: "This is not a calendar address: it must start with https://, http:// or webcal://" };
@@ -73,10 +84,8 @@ export async function saveCalendarImport(db: Db, profileId: string, raw: string)
       .from(calendarImports)
       .where(eq(calendarImports.profileId, profileId))
       .for("update");
-    if (before && before.url === address) {
-      await tx.update(calendarImports).set({ nextFetchAt: sql`now()` }).where(eq(calendarImports.profileId, profileId));
-      return;
-    }
+    // The same address keeps its schedule: reading it now is refreshCalendarImport's to decide (and limit).
+    if (before && before.url === address) return;
     // Another calendar: what the old one said is no longer the performer's.
     await tx.delete(calendarImportDays).where(eq(calendarImportDays.profileId, profileId));
     await tx
@@ -180,10 +189,58 @@ async function readOne(db: Db, feed: Claimed, options: ReadOptions): Promise<Rea
   });
 }
 
-/** Reads one performer's feed now (after saving it), whatever its schedule. */
-export async function refreshCalendarImport(db: Db, profileId: string, options: ReadOptions = {}): Promise<ReadOutcome | null> {
-  const [feed] = await claim(db, options.now ?? new Date(), profileId);
-  return feed ? readOne(db, feed, options) : null;
+function immediateReads(profileId: string): RateLimitRule {
+  return { key: `calendar-import-now:${profileId}`, limit: IMMEDIATE_READS_PER_HOUR, windowMs: REFRESH_INTERVAL_MS };
+}
+
+export type ReadNowOutcome =
+  | ReadOutcome
+  /** The address was read less than RECENT_READ_MS ago: not read again. */
+  | { kind: "recent" }
+  /** The account's reads at once are used up: the job reads it by `nextReadAt`. */
+  | { kind: "limited"; nextReadAt: Date };
+
+/**
+ * Reads one performer's feed now (after saving it), whatever its schedule, unless it was read a few
+ * minutes ago or the account has started IMMEDIATE_READS_PER_HOUR reads at once this hour. Null when
+ * there is no address to read.
+ */
+export async function refreshCalendarImport(db: Db, profileId: string, options: ReadOptions = {}): Promise<ReadNowOutcome | null> {
+  const now = options.now ?? new Date();
+  const decided = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ url: calendarImports.url, lastFetchedAt: calendarImports.lastFetchedAt, state: profiles.state })
+      .from(calendarImports)
+      .innerJoin(profiles, eq(profiles.id, calendarImports.profileId))
+      .where(eq(calendarImports.profileId, profileId))
+      .for("update", { of: calendarImports });
+    if (!row) return null;
+    if (row.lastFetchedAt && now.getTime() - row.lastFetchedAt.getTime() < RECENT_READ_MS) return { kind: "recent" } as const;
+    // Taken in the claim's transaction: a unit is spent only on a read that starts.
+    const allowance = await takeRateLimit(tx, immediateReads(profileId), 1, now);
+    if (!allowance.allowed) {
+      const nextReadAt = new Date(now.getTime() + allowance.retryAfterSeconds * 1000);
+      const windowEnd = sql`${nextReadAt.toISOString()}::timestamptz`;
+      // An address never read waits for the window's end (else every new address saved would be read
+      // at the job's next tick); one read before keeps its hourly schedule if that comes sooner.
+      const [scheduled] = await tx
+        .update(calendarImports)
+        .set({
+          nextFetchAt: sql`case when ${calendarImports.lastFetchedAt} is null then ${windowEnd} else least(${calendarImports.nextFetchAt}, ${windowEnd}) end`,
+        })
+        .where(eq(calendarImports.profileId, profileId))
+        .returning({ next: calendarImports.nextFetchAt });
+      return { kind: "limited", nextReadAt: scheduled?.next ?? nextReadAt } as const;
+    }
+    // Claimed as the job claims (see claim): the next read is an hour on.
+    await tx
+      .update(calendarImports)
+      .set({ nextFetchAt: new Date(now.getTime() + REFRESH_INTERVAL_MS), lastFetchedAt: now, fetchCount: sql`${calendarImports.fetchCount} + 1` })
+      .where(eq(calendarImports.profileId, profileId));
+    return { kind: "claimed", feed: { profileId, url: row.url, state: row.state } } as const;
+  });
+  if (decided === null || decided.kind !== "claimed") return decided;
+  return readOne(db, decided.feed, options);
 }
 
 export interface RefreshResult {

@@ -12,12 +12,13 @@ import {
   type CalendarNoticeView,
   type CalendarPageView,
   type DayKind,
+  type ShownDayKind,
 } from "~/lib/calendar";
 import { markDaysSchema, type MarkDaysInput } from "~/lib/calendar-schema";
 import type { FieldErrors } from "~/lib/form";
 import { localDay, timeZoneForState } from "~/lib/state-time-zones";
 import type { Executor } from "../db/client.server";
-import { calendarDays, contactMessages, performerCalendars, profiles } from "../db/schema";
+import { calendarDays, calendarImportDays, calendarImports, contactMessages, performerCalendars, profiles } from "../db/schema";
 import { buildFeed } from "./ical-feed.server";
 
 // The performer's calendar (issue 26): days they marked booked or away, one row per local day
@@ -28,7 +29,8 @@ import { buildFeed } from "./ical-feed.server";
 //
 // Busy days read from a pasted iCal address (app/server/calendar-import/, calendar_import_days) are
 // a separate source the import job replaces whole; they join the marked days where days are read
-// (availabilitySql below; readDays is to follow), never written into calendar_days.
+// (availabilitySql and readDays below), never written into calendar_days. A successful read counts
+// as an update of the calendar (lastUpdate), in search as on the dashboard.
 
 /** How far back the feed repeats past marks: enough for a subscriber to see last month. */
 const FEED_PAST_DAYS = 90;
@@ -117,17 +119,47 @@ export async function renewFeedToken(db: Executor, userId: string): Promise<bool
   return true;
 }
 
-/**
- * Marked days from `from` to `to`, sorted. The iCal import's busy days (calendar_import_days) are
- * to be read here too, as booked days, a performer's own mark winning on a day both name.
- */
-async function readDays(db: Executor, userId: string, from: string, to: string) {
+/** The days the performer marked from `from` to `to`, sorted. */
+async function readMarkedDays(db: Executor, userId: string, from: string, to: string) {
   const rows = await db
     .select({ day: calendarDays.day, kind: calendarDays.kind })
     .from(calendarDays)
     .where(and(eq(calendarDays.profileId, userId), between(calendarDays.day, from, to)))
     .orderBy(calendarDays.day);
   return rows.map((r) => ({ day: r.day, kind: r.kind as DayKind }));
+}
+
+/**
+ * The days from `from` to `to` the calendar page shows, sorted: the marked days, and the busy days
+ * of the imported iCal calendar as "imported" (booked, as availabilitySql counts them). On a day both
+ * name, the performer's own mark wins: it is what they chose here, and it outlives the next read.
+ */
+async function readDays(db: Executor, userId: string, from: string, to: string): Promise<{ day: string; kind: ShownDayKind }[]> {
+  const [marked, imported] = await Promise.all([
+    readMarkedDays(db, userId, from, to),
+    db
+      .select({ day: calendarImportDays.day })
+      .from(calendarImportDays)
+      .where(and(eq(calendarImportDays.profileId, userId), between(calendarImportDays.day, from, to))),
+  ]);
+  const days = new Map<string, ShownDayKind>(imported.map((row) => [row.day, "imported"]));
+  for (const { day, kind } of marked) days.set(day, kind);
+  return [...days].map(([day, kind]) => ({ day, kind })).sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+}
+
+/**
+ * When the calendar last said something new: the later of the performer's last change and the last
+ * successful read of their iCal calendar (a feed read every hour keeps the calendar current without
+ * a click). The same rule as availabilitySql's 30 days, so the dashboard never nags a performer
+ * whom search trusts.
+ */
+async function lastUpdate(db: Executor, userId: string): Promise<Date | null> {
+  const [[calendar], [imported]] = await Promise.all([
+    db.select({ at: performerCalendars.updatedAt }).from(performerCalendars).where(eq(performerCalendars.profileId, userId)).limit(1),
+    db.select({ at: calendarImports.lastSuccessAt }).from(calendarImports).where(eq(calendarImports.profileId, userId)).limit(1),
+  ]);
+  const times = [calendar?.at, imported?.at].filter((at): at is Date => at instanceof Date);
+  return times.length === 0 ? null : new Date(Math.max(...times.map((at) => at.getTime())));
 }
 
 export function feedUrl(publicUrl: string, token: string): string {
@@ -150,9 +182,10 @@ export async function loadCalendarPage(
   const month = options.month && isMonth(options.month) ? options.month : monthOf(clock.today);
   const calendar = await ensureCalendar(db, userId);
   // The grid shows the last days of the month before and the first of the next: a week each way.
-  const [days, upcoming] = await Promise.all([
+  const [days, upcoming, updated] = await Promise.all([
     readDays(db, userId, addDays(`${month}-01`, -7), addDays(lastDayOfMonth(month), 7)),
     readDays(db, userId, clock.today, addDays(clock.today, 3 * 366)),
+    lastUpdate(db, userId),
   ]);
   return {
     today: clock.today,
@@ -163,6 +196,7 @@ export async function loadCalendarPage(
     weeklyOff: calendar.weeklyOff,
     feedUrl: feedUrl(options.publicUrl, calendar.feedToken),
     updatedAt: calendar.updatedAt?.toISOString() ?? null,
+    lastUpdated: updated ? formatShortDay(localDay(clock.timeZone, updated)) : null,
   };
 }
 
@@ -184,7 +218,9 @@ export async function readFeed(db: Executor, token: string, host: string, now: D
   if (!row) return null;
   const timeZone = timeZoneForState(row.state);
   const today = localDay(timeZone, now);
-  const days = await readDays(db, row.profileId, addDays(today, -FEED_PAST_DAYS), addDays(today, 3 * 366));
+  // Only what the performer marked here: the imported days came from a calendar they already keep,
+  // and most subscribe to this feed in that same calendar app, where each busy event would show twice.
+  const days = await readMarkedDays(db, row.profileId, addDays(today, -FEED_PAST_DAYS), addDays(today, 3 * 366));
   return buildFeed({
     profileId: row.profileId,
     calendarName: `${row.displayName?.trim() || "My"} bookings (CostumeCast)`,
@@ -199,22 +235,21 @@ export async function readFeed(db: Executor, token: string, host: string, now: D
 
 /**
  * What the dashboard says about the calendar: when it was last updated (a day in the performer's
- * zone) and whether to nudge, which it does when the calendar has not changed for 30 days (or never
- * did) while inquiries arrived in those 30 days: parents are asking, and search will soon treat the
- * calendar as out of date.
+ * zone; a successful read of their iCal calendar counts, see lastUpdate) and whether to nudge, which
+ * it does when the calendar has not been updated for 30 days (or never was) while inquiries arrived
+ * in those 30 days: parents are asking, and search will soon treat the calendar as out of date.
  */
 export async function calendarNotice(db: Executor, userId: string, now: Date = new Date()): Promise<CalendarNoticeView | null> {
   const clock = await performerClock(db, userId, now);
   if (!clock) return null;
   const since = new Date(now.getTime() - CALENDAR_STALE_DAYS * 86_400_000);
-  const [[calendar], [inquiries]] = await Promise.all([
-    db.select({ updatedAt: performerCalendars.updatedAt }).from(performerCalendars).where(eq(performerCalendars.profileId, userId)).limit(1),
+  const [updatedAt, [inquiries]] = await Promise.all([
+    lastUpdate(db, userId),
     db
       .select({ n: count() })
       .from(contactMessages)
       .where(and(eq(contactMessages.profileId, userId), gte(contactMessages.createdAt, since))),
   ]);
-  const updatedAt = calendar?.updatedAt ?? null;
   const recentInquiries = inquiries?.n ?? 0;
   const stale = updatedAt === null || updatedAt < since;
   return {

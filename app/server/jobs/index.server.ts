@@ -1,5 +1,6 @@
 import { searchAlertJobs } from "../alerts/alert-job.server";
 import { calendarImportJob } from "../calendar-import/import-job.server";
+import { pruneOldCalendarDays } from "../calendar/old-days.server";
 import { createMailTransport, deliverDueEmails, type PendingMailLog } from "../mail/worker.server";
 import type { AppServices } from "../platform/services.server";
 import { listingLifecycleJobs } from "./listing-lifecycle.server";
@@ -70,11 +71,13 @@ function maintenanceJob({ db, logger }: AppServices): Job {
   return {
     name: "prune-expired-rows",
     intervalMs: 60 * 60_000,
-    async run() {
+    async run(signal) {
       const removed = await pruneExpiredRows(db);
       if (removed.consumedTokens + removed.rateLimitHits + removed.sentEmails > 0) {
         logger.info(removed, "pruned expired rows");
       }
+      const calendarDays = await pruneOldCalendarDays(db, new Date(), { signal });
+      if (calendarDays > 0) logger.info({ calendarDays }, "pruned marked days long past");
     },
   };
 }
