@@ -14,6 +14,28 @@ export const SHORTLIST_TOO_MANY = `You can ask up to ${SHORTLIST_INQUIRY_MAX} pe
 export const SHORTLIST_NONE = "Choose at least one performer to ask";
 export const SHORTLIST_UNKNOWN = "One of the chosen performers could not be found";
 
+/**
+ * The field the booked-day warning's "Ask anyway" button posts, carrying the date the visitor agreed
+ * to ask for: the server sends without warning again only while the event date is still that date.
+ */
+export const ASK_ANYWAY_FIELD = "askAnyway";
+
+/**
+ * The server's answer to a send whose event date a chosen performer marked booked: nothing was
+ * sent, and the form asks before trying again (the inquiry server words it).
+ */
+export interface BookedWarning {
+  /** The event date asked about (YYYY-MM-DD), which "Ask anyway" posts back. */
+  date: string;
+  /** "Jolly Squad marked Dec 12 as booked. Ask anyway?" */
+  text: string;
+  /**
+   * The visitor's own answer to the math question, still unspent, so a page rendered without
+   * JavaScript can send again with one press; absent when the question had to be replaced.
+   */
+  answer?: string;
+}
+
 /** The event lengths a visitor picks from, in minutes (the column allows 15 to 1440). */
 export const EVENT_LENGTHS = [
   { minutes: 30, label: "30 min" },
@@ -144,6 +166,8 @@ export interface InquiryFailure<Values = InquiryValues> {
   values?: Values;
   /** The question to show next (the same one while it is still unanswered and valid). */
   captcha: Captcha;
+  /** Set when nothing was sent because a performer marked the event date booked: the form asks first. */
+  booked?: BookedWarning;
 }
 
 /** What the profile page's action answers to an inquiry (app/server/inquiries/inquiries.server.ts). */

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { EVENT_TYPES, MESSAGE_MAX_LENGTH } from "./constants";
 import { multiLine, oneLine } from "./form";
 import {
+  ASK_ANYWAY_FIELD,
   CAPTCHA_MISSING,
   CHILD_AGE_MAX,
   CHILDREN_COUNT_MAX,
@@ -89,6 +90,11 @@ const inquiryFields = {
     .transform(Number),
   /** The signed question the answer goes with (checked on the server, see captcha.server.ts). */
   captchaToken: z.string(),
+  /** The date the visitor agreed to ask for though it was marked booked (BookedWarning); anything else is no agreement. */
+  [ASK_ANYWAY_FIELD]: z
+    .string()
+    .trim()
+    .transform((v) => (isRealDate(v) ? v : null)),
 };
 
 /**
@@ -121,6 +127,6 @@ export const shortlistInquirySchema = z
 export type InquiryInput = z.infer<typeof inquirySchema>;
 
 /** A checked inquiry without its math answer: what the performer is told (app/server/mail/templates.server.ts). */
-export type InquiryMessage = Omit<InquiryInput, "captchaAnswer" | "captchaToken">;
+export type InquiryMessage = Omit<InquiryInput, "captchaAnswer" | "captchaToken" | typeof ASK_ANYWAY_FIELD>;
 
 export type ShortlistInquiryInput = z.infer<typeof shortlistInquirySchema>;

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
 import type { Audience } from "./audience";
+import type { CardAvailability } from "./party-date-view";
 import type { ProfileCardData } from "./profile-view";
 
 // The visitor's shortlist lives in this browser only (localStorage): no account, no cookie, nothing
@@ -150,9 +151,13 @@ export function useShortlist(): readonly ShortlistEntry[] {
   return useSyncExternalStore(subscribeToShortlist, readShortlist, serverSnapshot);
 }
 
-/** The share link's path: ids are letters, digits, `-` and `_`, so the commas stay readable. */
-export function shortlistHref(ids: readonly string[]): string {
-  return ids.length === 0 ? "/shortlist" : `/shortlist?ids=${ids.join(",")}`;
+/**
+ * The share link's path: ids are letters, digits, `-` and `_`, so the commas stay readable. A party
+ * date (YYYY-MM-DD, checked by the server) goes along, so the list says who is free that day.
+ */
+export function shortlistHref(ids: readonly string[], date?: string | null): string {
+  const params = [ids.length > 0 ? `ids=${ids.join(",")}` : "", date ? `date=${date}` : ""].filter(Boolean);
+  return params.length === 0 ? "/shortlist" : `/shortlist?${params.join("&")}`;
 }
 
 /** The flags parents weigh first, as the comparison shows them. */
@@ -169,6 +174,8 @@ export interface ShortlistPerformer
   flags: ShortlistFlags;
   /** Who their shows are for; null until the performer answers. */
   audience: Audience | null;
+  /** With a party date: what their calendar says about it, in the server's words. */
+  partyDate?: CardAvailability | null;
 }
 
 export type ShortlistItem = { id: string; listed: true; performer: ShortlistPerformer } | { id: string; listed: false };

@@ -130,7 +130,7 @@ describe("the /shortlist loader", () => {
 
   it("answers the bare page with an empty frame, the same for everyone", async () => {
     const result = await callLoader("");
-    expect(result.data).toEqual({ ids: [], items: [] });
+    expect(result.data).toEqual({ ids: [], date: null, items: [] });
     expect(cacheControl(result)).toBe(PUBLIC_CACHE_CONTROL);
   });
 

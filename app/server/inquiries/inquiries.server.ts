@@ -8,6 +8,7 @@ import {
   INQUIRY_SENT,
   inquiryDetails,
   isProfileId,
+  type BookedWarning,
   type Captcha,
   type InquiryActionResult,
   type InquiryValues,
@@ -17,6 +18,7 @@ import {
 } from "~/lib/inquiry-fields";
 import type { InquiryInput, InquiryMessage, inquirySchema, shortlistInquirySchema } from "~/lib/inquiry-schema";
 import { CAPTCHA_TTL_MS, checkCaptcha, consumeCaptcha, issueCaptcha, readCaptcha } from "./captcha.server";
+import { bookedOn, bookedWarningText } from "./party-date.server";
 import type { Executor } from "../db/client.server";
 import { contactMessages, profiles, user } from "../db/schema";
 import { addInquiryToStats } from "../insights/stats.server";
@@ -102,6 +104,7 @@ type Outcome<Values> =
       values?: Values;
       /** The token of a question that was not answered yet: it stays while it is still valid. */
       unansweredToken?: string;
+      booked?: BookedWarning;
     };
 
 /**
@@ -117,8 +120,12 @@ function nextQuestion(secret: string, unansweredToken: string | undefined, now: 
 /** The math question is attached here, once, whatever the answer was. */
 function answerWith<Values>(secret: string, outcome: Outcome<Values>, now: Date) {
   if (outcome.ok) return { ...outcome, captcha: nextQuestion(secret, undefined, now.getTime()) };
-  const { unansweredToken, ...answer } = outcome;
-  return { ...answer, captcha: nextQuestion(secret, unansweredToken, now.getTime()) };
+  const { unansweredToken, booked, ...answer } = outcome;
+  const captcha = nextQuestion(secret, unansweredToken, now.getTime());
+  if (!booked) return { ...answer, captcha };
+  // The kept answer goes with its own question only: a replaced question needs a new answer.
+  const { answer: kept, ...warning } = booked;
+  return { ...answer, captcha, booked: captcha.token === unansweredToken ? { ...warning, answer: kept } : warning };
 }
 
 /**
@@ -151,8 +158,11 @@ export async function handleShortlistInquiry(
   return answerWith(context.config.authSecret, outcome, now);
 }
 
-/** The fields both forms post besides the inquiry's own: the math answer, its question, and (shortlist) the ids. */
-type PostedValues<Values> = Values & { captchaAnswer: string; captchaToken: string };
+/**
+ * The fields both forms post besides the inquiry's own: the math answer, its question, the date the
+ * visitor agreed to ask for though booked, and (shortlist) the ids.
+ */
+type PostedValues<Values> = Values & { captchaAnswer: string; captchaToken: string; askAnyway: string };
 
 async function inquiryOutcome<Values extends InquiryValues>(
   context: InquiryContext,
@@ -171,7 +181,7 @@ async function inquiryOutcome<Values extends InquiryValues>(
     return { ok: true, message: INQUIRY_SENT, sentAt: now.getTime(), sentTo: [], skipped: [] };
   }
   // What the visitor typed, kept so a failed send never loses it (the question is asked afresh).
-  const { captchaAnswer: _answer, captchaToken, ...typed } = form.values;
+  const { captchaAnswer: _answer, captchaToken, askAnyway: _agreed, ...typed } = form.values;
   // The typed text without the two captcha fields is exactly the form's Values; TypeScript cannot
   // follow an Omit through a generic.
   const values = typed as unknown as Values;
@@ -314,7 +324,26 @@ async function sendInquiry<Values extends InquiryValues>(
   const bySender = await peekRateLimit(db, senderRule(clientKey), reachable.length, now);
   if (!bySender.allowed) return fail(tooMany(bySender), {}, token);
 
-  const { captchaAnswer, captchaToken: _token, ...message } = input;
+  // A performer who marked the event date booked: the visitor is asked first, after every other
+  // check (so agreeing skips none of them), and nothing is spent until they agree to this very date.
+  if (input.eventDate !== null && input.askAnyway !== input.eventDate) {
+    const booked = await bookedOn(db, reachable, input.eventDate, now);
+    if (booked.length > 0) {
+      return {
+        ok: false,
+        errors: {},
+        values,
+        unansweredToken: token,
+        booked: {
+          date: input.eventDate,
+          text: bookedWarningText(booked.map(performerName), input.eventDate),
+          answer: String(input.captchaAnswer),
+        },
+      };
+    }
+  }
+
+  const { captchaAnswer, captchaToken: _token, askAnyway: _agreed, ...message } = input;
   const profileUrl = (id: string) => `${settings.publicUrl}/profile/${encodeURIComponent(id)}`;
   let stored: { delivered: Recipient[]; noticed: boolean; lateSkips: SkippedPerformer[] } | "reused";
   try {

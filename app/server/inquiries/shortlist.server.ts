@@ -5,6 +5,7 @@ import type { Executor } from "../db/client.server";
 import { profiles } from "../db/schema";
 import { cardsForIds } from "../directory/directory.server";
 import { isProfileId } from "./inquiries.server";
+import { partyDateLabels } from "./party-date.server";
 import { publicProfileCondition, todayIso } from "../directory/visibility.server";
 
 // What /shortlist shows for a list of saved ids: public data of the performers still listed, and a
@@ -24,12 +25,23 @@ export function parseShortlistIds(raw: string | null | undefined): string[] {
   return ids;
 }
 
-/** Each id in order, with the performer's public data when they are listed today. */
-export async function loadShortlist(db: Executor, ids: readonly string[], today: string = todayIso()): Promise<ShortlistItem[]> {
+/**
+ * Each id in order, with the performer's public data when they are listed today, and with a party
+ * date (`date`, the address's own text, read as the directory reads it) what each one's calendar
+ * says about that day.
+ */
+export async function loadShortlist(
+  db: Executor,
+  ids: readonly string[],
+  options: { today?: string; date?: string | null; now?: Date } = {},
+): Promise<ShortlistItem[]> {
+  const now = options.now ?? new Date();
+  const today = options.today ?? todayIso(now);
   const wanted = ids.filter(isProfileId).slice(0, SHORTLIST_MAX);
   if (wanted.length === 0) return [];
   const cards = await cardsForIds(db, wanted, today);
   const listedIds = cards.map((card) => card.id);
+  const dated = listedIds.length > 0 ? await partyDateLabels(db, listedIds, options.date ?? null, now) : null;
   // The comparison's extra facts, read under the same visibility rule as the cards.
   const extras =
     listedIds.length === 0
@@ -66,6 +78,7 @@ export async function loadShortlist(db: Executor, ids: readonly string[], today:
         performOutdoors: Boolean(extra.performOutdoors),
       },
       image: card.image,
+      partyDate: dated?.labels.get(card.id) ?? null,
     });
   }
   return wanted.map((id): ShortlistItem => {
