@@ -11,6 +11,7 @@ import { getSessionUser } from "~/server/auth/auth.server";
 import { getProfilePreview, getPublicProfile } from "~/server/directory/directory.server";
 import { cachedData, FRESH_CACHE_CONTROL, privateHeaders, routeCacheHeaders } from "~/server/http/cache-headers.server";
 import { handleInquiry, isProfileId } from "~/server/inquiries/inquiries.server";
+import { partyDateLabels } from "~/server/inquiries/party-date.server";
 import { clientKey } from "~/server/http/client-key.server";
 import { similarPerformers } from "~/server/directory/similar-performers.server";
 
@@ -20,13 +21,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const profile = await getPublicProfile(context.db, id);
   const origin = context.config.publicUrl;
   if (profile) {
-    const similar = await similarPerformers(context.db, profile);
-    // The same page for every visitor (the inquiry form fetches its math question from /captcha), so
-    // it is shared-cacheable with a stable ETag; browsers revalidate it each time, so an admin's
-    // takedown shows at once rather than after a cached copy expires.
+    const [similar, dated] = await Promise.all([
+      similarPerformers(context.db, profile),
+      // A card's link carries the party date searched for: the form starts from it, and says what the calendar says of it.
+      partyDateLabels(context.db, [id], new URL(request.url).searchParams.get("date")),
+    ]);
+    const partyDate = dated?.labels.get(id) ?? null;
+    // The same page for every visitor of the address (the inquiry form fetches its math question
+    // from /captcha), so it is shared-cacheable with a stable ETag; browsers revalidate it each
+    // time, so an admin's takedown (or a day newly marked booked) shows at once rather than after a
+    // cached copy expires.
     return cachedData(
       request,
-      { kind: "public" as const, profile, similar, seo: profileSeo(profile, origin, true) },
+      { kind: "public" as const, profile, similar, partyDate, seo: profileSeo(profile, origin, true) },
       { cacheControl: FRESH_CACHE_CONTROL },
     );
   }
@@ -96,7 +103,7 @@ export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
     return (
       <ProfileBody
         profile={loaderData.profile}
-        mode={{ kind: "public", similar: loaderData.similar }}
+        mode={{ kind: "public", similar: loaderData.similar, partyDate: loaderData.partyDate }}
         top={<CountView profileId={loaderData.profile.id} />}
       />
     );

@@ -3,6 +3,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/shortlist";
 import { readPublicForm } from "~/lib/form";
 import { shortlistInquirySchema } from "~/lib/inquiry-schema";
+import { parsePartyDate } from "~/lib/listing-refinements";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import type { ShortlistItem } from "~/lib/shortlist";
 import { cachedData, FRESH_CACHE_CONTROL, privateHeaders, routeCacheHeaders } from "~/server/http/cache-headers.server";
@@ -22,12 +23,16 @@ const OwnShortlist = lazy(() => import("~/components/shortlist/OwnShortlist").th
 // the loader answers for exactly those ids, the same for anyone who asks.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const ids = parseShortlistIds(new URL(request.url).searchParams.get("ids"));
-  if (ids.length === 0) return cachedData(request, { ids, items: [] as ShortlistItem[] });
-  const items = await loadShortlist(context.db, ids);
+  const params = new URL(request.url).searchParams;
+  const ids = parseShortlistIds(params.get("ids"));
+  // The party date (`date`, from the page's own field or a search's link), read as the directory reads it.
+  const date = parsePartyDate(params.get("date"));
+  if (ids.length === 0) return cachedData(request, { ids, date, items: [] as ShortlistItem[] });
+  const items = await loadShortlist(context.db, ids, { date });
   // Shared-cacheable (nothing here depends on who asks), but revalidated each time like a profile
-  // page, so a performer an admin takes down shows as no longer listed at once.
-  return cachedData(request, { ids, items }, { cacheControl: FRESH_CACHE_CONTROL });
+  // page, so a performer an admin takes down shows as no longer listed at once, and a day newly
+  // marked booked as booked.
+  return cachedData(request, { ids, date, items }, { cacheControl: FRESH_CACHE_CONTROL });
 }
 
 // "Ask them all": one inquiry to each chosen performer (app/server/inquiries/inquiries.server.ts decides who
@@ -70,7 +75,7 @@ export default function ShortlistRoute({ loaderData }: Route.ComponentProps) {
         title="A shared shortlist"
         intro={<p>Someone shared these performers with you. Save them to keep your own shortlist on this device.</p>}
       >
-        <SharedList key={loaderData.ids.join(",")} items={loaderData.items} />
+        <SharedList key={loaderData.ids.join(",")} items={loaderData.items} date={loaderData.date} />
       </PageFrame>
     );
   }
@@ -84,7 +89,7 @@ export default function ShortlistRoute({ loaderData }: Route.ComponentProps) {
         </>
       }
     >
-      <OwnShortlist />
+      <OwnShortlist date={loaderData.date} />
     </PageFrame>
   );
 }

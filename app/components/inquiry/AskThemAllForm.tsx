@@ -3,6 +3,7 @@ import { useLocation } from "react-router";
 import { Alert } from "~/components/ui/Alert";
 import { FieldError } from "~/components/ui/Field";
 import type { ShortlistInquiryActionResult } from "~/lib/inquiry-fields";
+import { BookedNotSent, BookedWarning } from "./BookedWarning";
 import { AskedPerformers, InquiryConfirmation } from "./LazyConfirmation";
 import { InquiryFields } from "./InquiryFields";
 import { useInquirySend } from "./useInquirySend";
@@ -16,14 +17,15 @@ function namesInWords(names: string[]): string {
 /**
  * "Ask them all" on /shortlist: the inquiry form's fields, once, for every performer given (the
  * server takes up to 5, see shortlistInquirySchema). Each performer receives their own message;
- * the confirmation says who was asked and who could not be.
+ * the confirmation says who was asked and who could not be. The event date starts from the list's
+ * party date; when some of them marked it booked, the send asks once for all of them first.
  */
-export function AskThemAllForm({ performers }: { performers: { id: string; name: string }[] }) {
+export function AskThemAllForm({ performers, eventDate }: { performers: { id: string; name: string }[]; eventDate?: string | null }) {
   const id = useId();
   const { search } = useLocation();
   // The page's own address, so a post without JavaScript comes back to the same (shared) list.
   const send = useInquirySend<ShortlistInquiryActionResult>({ key: "ask-them-all", action: `/shortlist${search}`, schema: "shortlistInquirySchema" });
-  const { fetcher, result, sent, sending, errors } = send;
+  const { fetcher, result, sent, sending, errors, booked } = send;
 
   if (sent) {
     // The server names only listed performers; the visitor's own list knows the rest.
@@ -57,7 +59,15 @@ export function AskThemAllForm({ performers }: { performers: { id: string; name:
         <FieldError id={`${id}-profileIds`} error={errors.profileIds} />
       </div>
       {failure ? <Alert tone="error">{failure}</Alert> : null}
-      <InquiryFields id={id} send={send} submitLabel={performers.length > 1 ? `Send to all ${performers.length}` : "Send Message"} />
+      {booked ? <BookedNotSent warningId={`${id}-booked`} /> : null}
+      <InquiryFields
+        id={id}
+        send={send}
+        submitLabel={performers.length > 1 ? `Send to all ${performers.length}` : "Send Message"}
+        defaultEventDate={eventDate ?? undefined}
+        keptAnswer={send.keptAnswer}
+        afterSubmit={booked ? <BookedWarning id={`${id}-booked`} warning={booked} dateFieldId={`${id}-eventDate`} /> : null}
+      />
     </fetcher.Form>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Button } from "~/components/ui/Button";
 import { Choice, FieldError, Fieldset, Options, RequiredMark, SelectField, TextAreaField, TextField } from "~/components/ui/Field";
 import { HoneypotField } from "~/components/ui/HoneypotField";
@@ -16,12 +17,24 @@ export type InquiryFieldsState = Pick<
   "kept" | "errors" | "captchaState" | "loadCaptcha" | "messageLength" | "setMessageLength" | "sending"
 >;
 
+interface InquiryFieldsProps {
+  id: string;
+  send: InquiryFieldsState;
+  submitLabel: string;
+  /** The event date to start from when nothing was typed yet: the party date the visitor came with. */
+  defaultEventDate?: string;
+  /** The math answer a page rendered without JavaScript keeps, when its question is still unspent. */
+  keptAnswer?: string;
+  /** What follows the send button (the booked-day question, beside the button the visitor pressed). */
+  afterSubmit?: ReactNode;
+}
+
 /**
  * The fields every inquiry form has (a profile's, "Ask them all", and the preview's switched-off
  * copy), from the sender's details to the math question and the hidden honeypot: the form around
  * them says where it goes.
  */
-export function InquiryFields({ id, send, submitLabel }: { id: string; send: InquiryFieldsState; submitLabel: string }) {
+export function InquiryFields({ id, send, submitLabel, defaultEventDate, keptAnswer, afterSubmit }: InquiryFieldsProps) {
   const { kept, errors, captchaState, loadCaptcha, messageLength, setMessageLength, sending } = send;
   const field = fieldBinder(id, kept, errors);
   const question = captchaState.status === "ready" ? captchaState.captcha : null;
@@ -33,7 +46,7 @@ export function InquiryFields({ id, send, submitLabel }: { id: string; send: Inq
         <TextField label="Name" required autoComplete="name" {...field("name")} />
         <TextField label="Email" type="email" required autoComplete="email" {...field("email")} />
         <TextField label="Phone" type="tel" required autoComplete="tel" {...field("phone")} />
-        <TextField label="Event date (optional)" type="date" {...field("eventDate")} />
+        <TextField label="Event date (optional)" type="date" {...field("eventDate")} defaultValue={kept?.eventDate ?? defaultEventDate} />
         <TextField label="City" required autoComplete="address-level2" {...field("city")} />
         <div className="grid grid-cols-2 gap-4">
           <StateSelect emptyLabel="Select" required autoComplete="address-level1" {...field("state")} defaultValue={kept?.state ?? ""} />
@@ -79,6 +92,7 @@ export function InquiryFields({ id, send, submitLabel }: { id: string; send: Inq
             id={`${id}-captcha`}
             label={`What is ${captchaState.captcha.a} + ${captchaState.captcha.b}?`}
             name="captchaAnswer"
+            defaultValue={keptAnswer}
             required
             inputMode="numeric"
             autoComplete="off"
@@ -105,6 +119,7 @@ export function InquiryFields({ id, send, submitLabel }: { id: string; send: Inq
       <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">
         {sending ? "Sending..." : submitLabel}
       </Button>
+      {afterSubmit}
     </>
   );
 }

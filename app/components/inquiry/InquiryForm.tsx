@@ -1,9 +1,12 @@
 import { useId } from "react";
 import { Alert } from "~/components/ui/Alert";
 import type { InquiryActionResult } from "~/lib/inquiry-fields";
+import type { CardAvailability } from "~/lib/party-date-view";
 import type { ProfileCardData } from "~/lib/profile-view";
+import { BookedNotSent, BookedWarning } from "./BookedWarning";
 import { InquiryConfirmation, NextSteps } from "./LazyConfirmation";
 import { InquiryFields } from "./InquiryFields";
+import { PartyDateNote } from "./PartyDateNote";
 import { useInquirySend } from "./useInquirySend";
 
 export interface InquiryFormProps {
@@ -17,13 +20,15 @@ export interface InquiryFormProps {
   similar?: ProfileCardData[];
   /** How soon the performer usually reads inquiries, when enough is known to say. */
   readsWithinHours?: number | null;
+  /** The party date the visitor came with (`?date=`) and what the performer's calendar says of it. */
+  partyDate?: CardAvailability | null;
 }
 
 /**
  * The inquiry form on a profile (see useInquirySend for how it sends, with or without JavaScript).
  * Once sent, a confirmation takes its place, so a second send is a choice rather than an accident.
  */
-export function InquiryForm({ profileId, performerName, action, landAt, similar, readsWithinHours }: InquiryFormProps) {
+export function InquiryForm({ profileId, performerName, action, landAt, similar, readsWithinHours, partyDate }: InquiryFormProps) {
   const id = useId();
   const send = useInquirySend<InquiryActionResult>({
     key: `inquiry-${profileId}`,
@@ -31,7 +36,7 @@ export function InquiryForm({ profileId, performerName, action, landAt, similar,
     schema: "inquirySchema",
     landAt,
   });
-  const { fetcher, result, sent, sending } = send;
+  const { fetcher, result, sent, sending, booked } = send;
 
   if (sent) {
     return (
@@ -49,11 +54,20 @@ export function InquiryForm({ profileId, performerName, action, landAt, similar,
   return (
     <fetcher.Form {...send.formProps} aria-label={`Send ${performerName} a message`} className="space-y-5">
       <input type="hidden" name="intent" value="inquiry" />
+      {partyDate ? <PartyDateNote availability={partyDate} /> : null}
       <p className="text-sm text-slate-700">
         Your message goes to {performerName} by email. They reply to you directly; fields marked * are required.
       </p>
       {failure ? <Alert tone="error">{failure}</Alert> : null}
-      <InquiryFields id={id} send={send} submitLabel="Send Message" />
+      {booked ? <BookedNotSent warningId={`${id}-booked`} /> : null}
+      <InquiryFields
+        id={id}
+        send={send}
+        submitLabel="Send Message"
+        defaultEventDate={partyDate?.date}
+        keptAnswer={send.keptAnswer}
+        afterSubmit={booked ? <BookedWarning id={`${id}-booked`} warning={booked} dateFieldId={`${id}-eventDate`} /> : null}
+      />
     </fetcher.Form>
   );
 }

@@ -96,6 +96,8 @@ export function useInquirySend<Result extends AnyResult>({ key, action, schema, 
   const sending = checking || fetcher.state !== "idle";
   const { errors, report, clearChanged } = useFieldErrors(result && !result.ok ? result.errors : undefined);
   const sent = result?.ok && result.sentAt !== dismissed ? (result as Extract<Result, { ok: true }>) : null;
+  // A performer marked the event date booked: the form asks before sending (nothing was sent).
+  const booked = result && !result.ok && !sending ? (result.booked ?? null) : null;
 
   const loadCaptcha = useCallback(() => {
     setCaptchaState({ status: "loading" });
@@ -123,7 +125,8 @@ export function useInquirySend<Result extends AnyResult>({ key, action, schema, 
     // Every answer carries the next question: a new one after a send or a wrong answer.
     setCaptchaState({ status: "ready", captcha: data.captcha });
     // Success shows the confirmation in place of the form; a failure not tied to a field is a toast.
-    if (!data.ok && (data.message || Object.keys(data.errors).length === 0)) notify("error", data.message || INQUIRY_FAILED);
+    // A booked day is not a failure: the form asks the visitor (BookedWarning).
+    if (!data.ok && !data.booked && (data.message || Object.keys(data.errors).length === 0)) notify("error", data.message || INQUIRY_FAILED);
   }, [fetcher.data]);
 
   function loadChecker() {
@@ -147,7 +150,9 @@ export function useInquirySend<Result extends AnyResult>({ key, action, schema, 
       setChecking(false);
     }
     report(form, next);
-    if (!next) fetcher.submit(form, { method: "post", action });
+    // "Ask anyway" is a button with a name and value of its own, which the post must carry.
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    if (!next) fetcher.submit(submitter instanceof HTMLButtonElement && submitter.name ? submitter : form, { method: "post", action });
   }
 
   /** Puts the confirmation away and shows an empty form with the question the send brought. */
@@ -162,6 +167,9 @@ export function useInquirySend<Result extends AnyResult>({ key, action, schema, 
     formRef,
     result,
     sent,
+    booked,
+    // The unspent answer a page rendered without JavaScript keeps for "Ask anyway" (a live form keeps what was typed).
+    keptAnswer: pageResult && !pageResult.ok ? pageResult.booked?.answer : undefined,
     kept,
     errors,
     clearChanged,

@@ -6,6 +6,7 @@ import { ShareProfile } from "~/components/profile/ShareProfile";
 import { SaveButton } from "~/components/shortlist/SaveButton";
 import { onDemand, ServerHtmlUntil } from "~/components/ui/ServerHtmlUntil";
 import { NO_BOOKINGS_NOTE } from "~/lib/constants";
+import type { CardAvailability } from "~/lib/party-date-view";
 import type { ProfileCardData, ProfileDetailData } from "~/lib/profile-view";
 
 // The one body of a profile page, for the public profile and for its owner's previews (on
@@ -16,7 +17,12 @@ import type { ProfileCardData, ProfileDetailData } from "~/lib/profile-view";
 
 /** Who is looking: a visitor at a listed profile, or its owner (or an admin) previewing it. */
 export type ProfileBodyMode =
-  | { kind: "public"; similar: ProfileCardData[] }
+  | {
+      kind: "public";
+      similar: ProfileCardData[];
+      /** The party date the visitor came with (`?date=`), as the performer's calendar answers it, beside the form it prefills. */
+      partyDate?: CardAvailability | null;
+    }
   | {
       kind: "preview";
       /** Whether visitors can reach the profile now (its inquiry form is live there). */
@@ -115,6 +121,7 @@ export function ProfileBody({ profile, mode, top }: { profile: ProfileDetailData
                 landAt={CONTACT_ID}
                 readsWithinHours={profile.readsWithinHours}
                 similar={mode.similar}
+                partyDate={mode.partyDate}
               />
             )}
           />

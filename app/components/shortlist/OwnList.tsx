@@ -3,6 +3,7 @@ import type { ShortlistItem } from "~/lib/shortlist";
 import { AskThemAll } from "./AskThemAll";
 import { ClearShortlist } from "./ClearShortlist";
 import { listedPerformers, performersCount, toEntry } from "./list-entries";
+import { PartyDateFilter } from "./PartyDateFilter";
 import { ShareShortlist } from "./ShareShortlist";
 import { ShortlistComparison, type ComparisonEntry } from "./ShortlistComparison";
 
@@ -17,9 +18,11 @@ interface OwnListProps {
   headingRef: Ref<HTMLHeadingElement>;
   onClear: () => void;
   onRemove: (id: string) => void;
+  /** The party date in the address (checked by the server), or null. */
+  date: string | null;
 }
 
-export function OwnList({ saved, fetched, headingRef, onClear, onRemove }: OwnListProps) {
+export function OwnList({ saved, fetched, headingRef, onClear, onRemove, date }: OwnListProps) {
   const entries = saved.map((entry): ComparisonEntry => {
     const item = fetched.get(entry.id);
     return item ? toEntry(item, entry.name) : { id: entry.id, name: entry.name, status: "loading" };
@@ -33,7 +36,7 @@ export function OwnList({ saved, fetched, headingRef, onClear, onRemove }: OwnLi
         </h2>
         <div className="mt-3 max-w-xl">
           {listed.length > 0 ? (
-            <ShareShortlist ids={listed.map((performer) => performer.id)}>
+            <ShareShortlist ids={listed.map((performer) => performer.id)} date={date}>
               <ClearShortlist count={entries.length} onClear={onClear} />
             </ShareShortlist>
           ) : (
@@ -43,10 +46,13 @@ export function OwnList({ saved, fetched, headingRef, onClear, onRemove }: OwnLi
           )}
         </div>
         <div className="mt-4">
+          <PartyDateFilter date={date} />
+        </div>
+        <div className="mt-4">
           <ShortlistComparison entries={entries} mode="own" onRemove={onRemove} />
         </div>
       </section>
-      {listed.length > 0 ? <AskThemAll performers={listed} /> : null}
+      {listed.length > 0 ? <AskThemAll key={date ?? ""} performers={listed} date={date} /> : null}
     </>
   );
 }

@@ -34,24 +34,29 @@ function EmptyShortlist() {
   );
 }
 
-/** The visitor's own list, read from this browser after hydration. */
-export function OwnShortlist() {
+/** The visitor's own list, read from this browser after hydration; with a party date (`date`), each says whether they are free. */
+export function OwnShortlist({ date }: { date: string | null }) {
   const hydrated = useHydrated();
   const saved = useShortlist();
   const fetcher = useFetcher<{ items: ShortlistItem[] }>();
   const requested = useRef<string | null>(null);
+  // The party date the fetched facts were asked for: a new one asks again for the same ids.
+  const requestedDate = useRef<string | null>(null);
   const listHeading = useRef<HTMLHeadingElement>(null);
   const emptyFocus = useRef(false);
   const fetched = new Map((fetcher.data?.items ?? []).map((item) => [item.id, item]));
   const key = saved.map((entry) => entry.id).join(",");
   const missing = saved.some((entry) => !fetched.has(entry.id));
 
+  const dateKey = date ?? "";
   useEffect(() => {
-    // Asks again only for a list it has not asked about (a save in another tab adds an id).
-    if (!missing || fetcher.state !== "idle" || requested.current === key) return;
+    // Asks again only for a list it has not asked about (a save in another tab adds an id), or for another date.
+    const newDate = requestedDate.current !== dateKey;
+    if ((!missing && !newDate) || fetcher.state !== "idle" || (requested.current === key && !newDate)) return;
     requested.current = key;
-    fetcher.load(shortlistHref(key.split(",")));
-  }, [missing, key, fetcher]);
+    requestedDate.current = dateKey;
+    fetcher.load(shortlistHref(key.split(","), date));
+  }, [missing, key, fetcher, dateKey, date]);
 
   useEffect(() => {
     if (saved.length === 0 && emptyFocus.current) document.getElementById("shortlist-empty")?.focus();
@@ -87,7 +92,7 @@ export function OwnShortlist() {
   if (saved.length === 0) return <EmptyShortlist />;
   return (
     <Suspense fallback={loading}>
-      <OwnList saved={saved} fetched={fetched} headingRef={listHeading} onClear={clear} onRemove={remove} />
+      <OwnList saved={saved} fetched={fetched} headingRef={listHeading} onClear={clear} onRemove={remove} date={date} />
     </Suspense>
   );
 }

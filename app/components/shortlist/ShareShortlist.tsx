@@ -10,13 +10,13 @@ type ShareState = { status: "idle" } | { status: "shared" | "copied" | "manual";
  * the link is copied. Either way the link is then shown, so it can be copied by hand when the
  * clipboard is refused.
  */
-export function ShareShortlist({ ids, children }: { ids: readonly string[]; children?: ReactNode }) {
+export function ShareShortlist({ ids, date, children }: { ids: readonly string[]; date?: string | null; children?: ReactNode }) {
   const [state, setState] = useState<ShareState>({ status: "idle" });
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
 
   const share = async () => {
-    const url = new URL(shortlistHref(ids), window.location.origin).href;
+    const url = new URL(shortlistHref(ids, date), window.location.origin).href;
     const outcome = await shareLink({ title: "A shortlist of performers", url });
     if (outcome === "dismissed") return;
     if (outcome === "failed") {

@@ -4,6 +4,7 @@ import { onDemand, ServerHtmlUntil } from "~/components/ui/ServerHtmlUntil";
 import { useHydrated } from "~/components/ui/useHydrated";
 import { saveAllToShortlist, SHORTLIST_MAX, useShortlist, type ShortlistItem } from "~/lib/shortlist";
 import { listedPerformers, performersCount, toEntry } from "./list-entries";
+import { PartyDateFilter } from "./PartyDateFilter";
 import { ShortlistComparison } from "./ShortlistComparison";
 
 // A shared list (/shortlist?ids=...), loaded on demand by the route with its comparison, so that
@@ -16,8 +17,8 @@ if (import.meta.env.SSR) askThemAll.load().catch(() => undefined);
 
 type SaveAllState = { status: "idle" } | { status: "saved"; added: number; full: boolean };
 
-/** Someone else's list, from a share link: shown as it is, with a way to keep it. */
-export function SharedList({ items }: { items: readonly ShortlistItem[] }) {
+/** Someone else's list, from a share link: shown as it is, with a way to keep it; with a party date, who is free then. */
+export function SharedList({ items, date }: { items: readonly ShortlistItem[]; date: string | null }) {
   const hydrated = useHydrated();
   const own = useShortlist();
   const [saveState, setSaveState] = useState<SaveAllState>({ status: "idle" });
@@ -59,11 +60,19 @@ export function SharedList({ items }: { items: readonly ShortlistItem[] }) {
             : ""}
         </p>
         <div className="mt-4">
+          <PartyDateFilter ids={items.map((item) => item.id)} date={date} />
+        </div>
+        <div className="mt-4">
           <ShortlistComparison entries={entries} mode="shared" />
         </div>
       </section>
       {listed.length > 0 ? (
-        <ServerHtmlUntil module={askThemAll} live="interaction" render={(m) => <m.AskThemAll performers={listed} />} />
+        <ServerHtmlUntil
+          key={date ?? ""}
+          module={askThemAll}
+          live="interaction"
+          render={(m) => <m.AskThemAll key={date ?? ""} performers={listed} date={date} />}
+        />
       ) : null}
     </>
   );

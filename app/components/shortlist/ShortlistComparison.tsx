@@ -3,8 +3,10 @@ import { travelStatement } from "~/components/profile/travel-statement";
 import { ResponsiveImage } from "~/components/profile/ResponsiveImage";
 import { Badge } from "~/components/ui/Badge";
 import { cx } from "~/components/ui/cx";
+import { PartyDateNote } from "~/components/inquiry/PartyDateNote";
 import { AUDIENCE_LABELS, type Audience } from "~/lib/audience";
 import { formatLocation } from "~/lib/format";
+import { profileHref } from "~/lib/party-date-view";
 import { priceLine } from "~/lib/profile-view";
 import type { ShortlistFlags, ShortlistPerformer } from "~/lib/shortlist";
 import { SaveButton } from "./SaveButton";
@@ -119,11 +121,12 @@ function ListedColumn({
       </div>
       <div className="px-4 pt-3 pb-2">
         <h3 className="text-lg font-semibold leading-snug break-words text-slate-900">
-          <Link to={`/profile/${performer.id}`} className="inline-flex min-h-11 items-center text-brand-800 underline-offset-2 hover:underline">
+          <Link to={profileHref(performer.id, performer.partyDate)} className="inline-flex min-h-11 items-center text-brand-800 underline-offset-2 hover:underline">
             {performer.displayName}
           </Link>
         </h3>
         {location ? <p className="text-sm text-slate-700">{location}</p> : null}
+        {performer.partyDate ? <PartyDateNote availability={performer.partyDate} className="mt-2" /> : null}
       </div>
       <dl className="row-span-4 grid grid-rows-subgrid gap-0">
         <Fact label="Price">{priceLine(performer.priceMin, performer.priceMax)}</Fact>

@@ -1,17 +1,20 @@
-import { NavLink } from "react-router";
+import { NavLink, useLocation } from "react-router";
 import { cx } from "~/components/ui/cx";
 import { useShortlist } from "~/lib/shortlist";
 import { HeartIcon } from "./HeartIcon";
 
 /**
  * The header's way to the shortlist, with how many are saved. The count is only known in the
- * browser, so the server's markup (and hydration) shows none and it appears right after.
+ * browser, so the server's markup (and hydration) shows none and it appears right after. A page
+ * whose address has a party date (a dated search, its cards' profiles) passes it on, so the list
+ * opens saying who is free that day; /shortlist checks it.
  */
 export function ShortlistLink({ className }: { className?: string }) {
   const count = useShortlist().length;
+  const date = /(?:^|[?&])date=(\d{4}-\d{2}-\d{2})(?:&|$)/.exec(useLocation().search)?.[1];
   return (
     <NavLink
-      to="/shortlist"
+      to={date ? `/shortlist?date=${date}` : "/shortlist"}
       aria-label={count > 0 ? `Shortlist, ${count} saved` : "Shortlist"}
       className={({ isActive }) =>
         cx(
