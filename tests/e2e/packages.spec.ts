@@ -4,14 +4,14 @@ import { PACKAGES_ACCOUNTS } from "./seed/packages";
 // Packages on a phone (issue 26): a listed performer adds a package and a flat travel fee in the
 // editor by keyboard, a half-filled one is refused next to its field, a second is removed after its
 // confirmation; the public profile shows the package and the fee, and a search near 32801 shows the
-// card's "from" line with the price delivered there.
+// card's "from" line with the price delivered there, which the budget filter reads.
 
 test.use({ viewport: { width: 390, height: 844 } });
 
 const AXE = { exclude: ["[data-sonner-toaster]"] };
 
 test("a performer adds a package; the profile and a card near 32801 show it", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const performer = test.info().retry === 0 ? PACKAGES_ACCOUNTS.first : PACKAGES_ACCOUNTS.retry;
   await signInAs(page, performer.email);
   await page.goto("/dashboard/edit-profile");
@@ -73,4 +73,12 @@ test("a performer adds a package; the profile and a card near 32801 show it", as
   await expect(card).toContainText("Party visit from $150 · 45 min");
   await expect(card).toContainText("about $185 with travel to 32801");
   await expectAccessible(page, AXE);
+
+  // The budget reads that visit delivered ($150 and the $35 fee), not the hourly $120: within
+  // "Up to $200", over "Up to $150".
+  await page.goto(`/search?q=${encodeURIComponent(performer.displayName)}+32801&budget=200`);
+  await expect(card).toContainText("about $185 with travel to 32801");
+  await page.goto(`/search?q=${encodeURIComponent(performer.displayName)}+32801&budget=150`);
+  await expect(page.getByLabel("Maximum budget")).toHaveValue("150");
+  await expect(page.getByRole("article").filter({ hasText: performer.displayName })).toHaveCount(0);
 });
