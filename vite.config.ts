@@ -19,7 +19,7 @@ const FORM_CHECKS = /\/app\/(components\/ui\/(HoneypotField|useFieldErrors)|lib\
 // The filters' fold, the pages and the distance bands that the listing pages (state, city,
 // category) and the search share.
 const FILTERS =
-  /\/app\/(components\/(directory\/(FiltersDisclosure|RefinementFields|Pagination)|insights\/CountAppearances|search\/(search-href|RadiusLinks))|lib\/(place-listing-view|directory-params|listing-refinements|search-view))\./;
+  /\/app\/(components\/(directory\/(FiltersDisclosure|RefinementFields|Pagination|HiddenBookedNote)|insights\/CountAppearances|search\/(search-href|RadiusLinks))|lib\/(place-listing-view|directory-params|listing-refinements|search-view))\./;
 // The listing pages' own form and result list, which search never shows (in FILTERS, the listing
 // form and its results cost search 2.5 KB it did not use).
 // (Not the structured data: the category list's page needs it too, and nothing else of these.)

@@ -68,11 +68,15 @@ export const NO_REFINEMENTS: ListingRefinements = {
   showBooked: false,
 };
 
+/** A party date as the address writes it. */
+const PARTY_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
 /** How far ahead a party date may be, in years; a later one is dropped as a typo. */
 const PARTY_DATE_YEARS = 2;
 /**
- * Hawaii's offset from UTC, the westernmost state (no daylight saving time): the last US state
- * to leave a day, so a date is past for every visitor only once it is past there.
+ * Hawaii's offset from UTC, the westernmost state (no daylight saving time): the last US state to
+ * leave a day, so a date is past for every visitor only once it is past there. (A visitor's own
+ * zone is unknown to a cached page, and a day still running somewhere in the US may be theirs.)
  */
 const EARLIEST_US_OFFSET_HOURS = -10;
 
@@ -87,9 +91,12 @@ export function latestPartyDate(now: Date = new Date()): string {
   return `${String(Number(earliest.slice(0, 4)) + PARTY_DATE_YEARS).padStart(4, "0")}${earliest.slice(4)}`;
 }
 
-/** A real calendar day written YYYY-MM-DD, from the earliest US today to two years ahead; null otherwise. */
+/**
+ * A real calendar day written YYYY-MM-DD, from the earliest US today to two years ahead; null
+ * otherwise. The server's readers apply it (readRefinements); the browser's forms need only the form.
+ */
 export function parsePartyDate(raw: string | null, now: Date = new Date()): string | null {
-  if (!raw || !/^\d{4}-\d{2}-\d{2}$/.test(raw)) return null;
+  if (!raw || !PARTY_DATE.test(raw)) return null;
   const [year, month, day] = raw.split("-").map(Number);
   const parsed = new Date(Date.UTC(year, month - 1, day));
   if (parsed.getUTCFullYear() !== year || parsed.getUTCMonth() !== month - 1 || parsed.getUTCDate() !== day) return null;
@@ -100,11 +107,16 @@ function pick<T extends string>(values: readonly T[], raw: string | null): T | n
   return raw !== null && (values as readonly string[]).includes(raw) ? (raw as T) : null;
 }
 
-/** Reads the refinements from a query string; anything unknown falls back to its default. */
-export function parseRefinements(params: URLSearchParams, now: Date = new Date()): ListingRefinements {
+/**
+ * Reads the refinements from a query string; anything unknown falls back to its default. A date is
+ * only checked for its form here (the browser's forms need no more); the server's readers drop one
+ * that is no real day from today to two years ahead (readRefinements in party-date.server.ts, with parsePartyDate).
+ */
+export function parseRefinements(params: URLSearchParams): ListingRefinements {
   const budget = Number.parseInt(params.get("budget") ?? "", 10);
   const miles = Number.parseInt(params.get("miles") ?? "", 10);
-  const date = parsePartyDate(params.get("date"), now);
+  const raw = params.get("date");
+  const date = raw && PARTY_DATE.test(raw) ? raw : null;
   return {
     budget: Number.isFinite(budget) && budget > 0 ? Math.min(budget, 100_000) : null,
     miles: (RADIUS_MILES as readonly number[]).includes(miles) ? (miles as RadiusMiles) : null,

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NO_REFINEMENTS, parseRefinements, writeRefinements, type ListingRefinements } from "~/lib/listing-refinements";
+import { NO_REFINEMENTS, writeRefinements, type ListingRefinements } from "~/lib/listing-refinements";
 import { browseHref } from "~/lib/directory-params";
 import { profileHref } from "~/lib/party-date-view";
 import { listPublicProfiles } from "~/server/directory/directory.server";
-import { availabilityText } from "~/server/directory/party-date.server";
+import { availabilityText, readRefinements } from "~/server/directory/party-date.server";
 import { listPlaceProfiles } from "~/server/directory/place-listing.server";
 import { findGazetteerCity } from "~/server/places/gazetteer.server";
 import { parseSearchInput } from "~/server/search/query.server";
@@ -162,7 +162,7 @@ describe(`the party date in the directory (${engine})`, () => {
 
   it("reads the date forgivingly: a malformed, past or too distant date is dropped, never an error", () => {
     const now = new Date(`${YEAR - 1}-11-27T07:00:00Z`);
-    const read = (query: string) => parseRefinements(new URLSearchParams(query), now);
+    const read = (query: string) => readRefinements(new URLSearchParams(query), now);
     expect(read(`date=${DAY}`)).toMatchObject({ date: DAY, showBooked: false });
     expect(read(`date=${DAY}&booked=show`)).toMatchObject({ date: DAY, showBooked: true });
     for (const bad of ["12/12/2026", `${YEAR}-13-01`, `${YEAR}-02-30`, "tomorrow", `${YEAR + 5}-12-12`, `${YEAR - 2}-12-12`, ""]) {

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { CATEGORIES, type Category } from "~/lib/constants";
 import { CITY_LIST_STATE, defaultAudience, type DirectoryFilters } from "~/lib/directory-params";
-import { parseRefinements, type ListingRefinements } from "~/lib/listing-refinements";
+import type { ListingRefinements } from "~/lib/listing-refinements";
 import { findState } from "~/lib/us-states";
 import { findGazetteerCity } from "../places/gazetteer.server";
+import { readRefinements } from "./party-date.server";
 
 // Reads the directory's filters from an address (see ~/lib/directory-params for the other way).
 // Parsing is forgiving: a value that does not name a real state, a city of the chosen state (any
@@ -54,7 +55,7 @@ export function parseDirectoryFilters(
  * address that names no audience gets the page's own (adult events on the 18+ page).
  */
 export function listingRefinements(params: URLSearchParams, options: { hasPlace: boolean; fixedCategory?: Category }): ListingRefinements {
-  const refinements = parseRefinements(params);
+  const refinements = readRefinements(params);
   if (!params.get("audience")) refinements.audience = defaultAudience(options.fixedCategory);
   if (!options.hasPlace) {
     refinements.miles = null;

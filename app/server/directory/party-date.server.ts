@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { ListingRefinements } from "~/lib/listing-refinements";
+import { parsePartyDate, parseRefinements, type ListingRefinements } from "~/lib/listing-refinements";
 import type { Availability, CardAvailability } from "~/lib/party-date-view";
 import type { ProfileCardData } from "~/lib/profile-view";
 import { availabilityOn, availabilitySql } from "../calendar/calendar.server";
@@ -18,6 +18,16 @@ const TIER_ORDER: readonly Availability[] = ["free", "unknown", "booked"];
 
 /** Hidden booked performers are counted no further: the note then says "100+". */
 export const HIDDEN_COUNTED = 100;
+
+/**
+ * The refinements of an address as the server reads them: parseRefinements', with a date that is
+ * no real day from today (somewhere in the US) to two years ahead dropped, and "show booked" with it.
+ */
+export function readRefinements(params: URLSearchParams, now: Date = new Date()): ListingRefinements {
+  const refinements = parseRefinements(params);
+  const date = parsePartyDate(refinements.date, now);
+  return { ...refinements, date, showBooked: date !== null && refinements.showBooked };
+}
 
 export interface PartyDate {
   day: string;

@@ -1,8 +1,9 @@
 import { isCategory } from "~/lib/constants";
-import { parseRefinements, type ListingRefinements } from "~/lib/listing-refinements";
+import type { ListingRefinements } from "~/lib/listing-refinements";
 import { STOP_WORDS, tokens } from "~/lib/search-words";
 import { findState } from "~/lib/us-states";
 import { findGazetteerCity } from "../places/gazetteer.server";
+import { readRefinements } from "../directory/party-date.server";
 
 // What the /search page was asked: the query string's fields, and the words and ZIP code typed in the box.
 
@@ -35,7 +36,7 @@ export function parseSearchInput(url: URL): SearchInput {
     city: cityName ?? null,
     category: isCategory(rawCategory) ? rawCategory : null,
     page: Number.isFinite(page) && page > 0 ? Math.min(page, 10_000) : 1,
-    refinements: parseRefinements(url.searchParams),
+    refinements: readRefinements(url.searchParams),
   };
 }
 
