@@ -1,11 +1,12 @@
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, signInAs, test, waitForHydration } from "./fixtures";
-import { CALENDAR_ACCOUNTS } from "./seed/calendar";
+import { CALENDAR_ACCOUNTS, IMPORTED_DAYS } from "./seed/calendar";
 
 // The performer's calendar on a phone (issue 26): from the dashboard to /dashboard/calendar, December
 // 12 of next year marked booked through the form, shown booked in the month (the day's name says so to
 // a screen reader), a day picked in the month by keyboard fills the form, the feed carries the day,
 // and a range that ends before it starts is refused next to its field, with and without JavaScript.
+// Days imported from an iCal calendar show in the month as its own kind of booked day.
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -70,6 +71,39 @@ test("a performer marks December 12 booked, sees it in the month and in their fe
   await form.getByRole("button", { name: "Save days" }).click();
   await expect(form.getByText("The last day is before the first day.")).toBeVisible();
   await expect(form.getByLabel("Last day")).toHaveAttribute("aria-invalid", "true");
+});
+
+test("days imported from the performer's iCal calendar show as booked in the month, named so, and cannot be cleared here", async ({ page }) => {
+  const { email } = CALENDAR_ACCOUNTS.imports;
+  expect(IMPORTED_DAYS).toEqual([DECEMBER_12, `${YEAR}-12-13`]);
+  await signInAs(page, email, `/dashboard/calendar?month=${YEAR}-12`);
+  const grid = page.getByRole("grid", { name: `December ${YEAR}` });
+  await expect(grid).toBeVisible();
+  await waitForHydration(page);
+
+  // The imported days say where they come from; December 14, marked here, is plainly booked.
+  const twelfth = grid.getByRole("button", { name: `${dayName(weekdayOf(12), 12)}, booked in your iCal calendar` });
+  await expect(twelfth).toBeVisible();
+  await expect(grid.getByRole("button", { name: `${dayName(weekdayOf(13), 13)}, booked in your iCal calendar` })).toBeVisible();
+  await expect(grid.getByRole("button", { name: `${dayName(weekdayOf(14), 14)}, booked` })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Key" }).getByText("From your iCal calendar (booked)")).toBeVisible();
+  await expect(page.getByTestId("imported-days-note")).toContainText("free the day in that calendar");
+  // A successful read counts as an update.
+  await expect(page.getByText(/^Calendar last updated \w{3} \d{1,2}, \d{4}/)).toBeVisible();
+
+  // Listed with the marks, but with no Clear: the next read would bring them back.
+  const importedRange = markedDays(page).filter({ hasText: `From your iCal calendar: ${weekdayOf(12).slice(0, 3)}, Dec 12, ${YEAR}` });
+  await expect(importedRange).toContainText("Change it in that calendar");
+  await expect(importedRange.getByRole("button")).toHaveCount(0);
+  await expect(markedDays(page).filter({ hasText: `Booked: ${weekdayOf(14).slice(0, 3)}, Dec 14, ${YEAR}` }).getByRole("button", { name: /^Clear/ })).toBeVisible();
+
+  // By keyboard, the imported day is reached and picked like any other, to put a mark of one's own over it.
+  await twelfth.focus();
+  await page.keyboard.press("Enter");
+  const form = page.locator("form").filter({ has: page.getByRole("heading", { name: "Mark days" }) });
+  await expect(form.getByLabel("First day")).toHaveValue(DECEMBER_12);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectAccessible(page, AXE);
 });
 
 test.describe("without JavaScript", () => {
