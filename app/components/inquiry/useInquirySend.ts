@@ -137,6 +137,10 @@ export function useInquirySend<Result extends AnyResult>({ key, action, schema, 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
+    // "Ask anyway" is a button with a name and value of its own, which the post must carry; read now,
+    // since the warning (and the button with it) steps aside while the form is checked.
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const pressed = submitter instanceof HTMLButtonElement && submitter.name ? { name: submitter.name, value: submitter.value } : null;
     if (sending) return;
     setChecking(true);
     let next: FieldErrors | null = null;
@@ -150,9 +154,10 @@ export function useInquirySend<Result extends AnyResult>({ key, action, schema, 
       setChecking(false);
     }
     report(form, next);
-    // "Ask anyway" is a button with a name and value of its own, which the post must carry.
-    const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    if (!next) fetcher.submit(submitter instanceof HTMLButtonElement && submitter.name ? submitter : form, { method: "post", action });
+    if (next) return;
+    const body = new FormData(form);
+    if (pressed) body.set(pressed.name, pressed.value);
+    fetcher.submit(body, { method: "post", action });
   }
 
   /** Puts the confirmation away and shows an empty form with the question the send brought. */

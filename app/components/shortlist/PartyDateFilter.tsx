@@ -10,7 +10,7 @@ import { shortlistHref } from "~/lib/shortlist";
  */
 export function PartyDateFilter({ ids, date }: { ids?: readonly string[]; date: string | null }) {
   return (
-    <Form method="get" action="/shortlist" aria-label="Party date" className="flex flex-wrap items-end gap-3">
+    <Form method="get" action="/shortlist" className="flex flex-wrap items-end gap-3">
       {ids && ids.length > 0 ? <input type="hidden" name="ids" value={ids.join(",")} /> : null}
       <TextField
         // A new date from a link or the form's own answer starts the field afresh.
