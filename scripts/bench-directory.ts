@@ -79,8 +79,16 @@ const LISTING_PAGE = "/browse/CA";
  * to it, a per-mile fee worked out from each row's distance (directory/all-in-sql.server.ts).
  */
 const BUDGET_PLACE_PAGES = ["/search?q=32801&budget=150", "/search?q=princess+32801&budget=150&sort=price", "/browse/CA?city=Los+Angeles&budget=150"];
+/**
+ * The party date (issue 26): a day 90 days ahead, inside the window where every seeded calendar has
+ * its booked days (seedCalendars), so about a third of the performers are booked on it.
+ */
+const PARTY_DATE = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
+/** A place search with a date, the same with booked performers shown, and a city page with one. */
+const DATED_PLACE_PAGES = [`/search?q=32801&date=${PARTY_DATE}`, `/search?q=princess+32801&date=${PARTY_DATE}&booked=show`, `/browse/CA?city=Los+Angeles&date=${PARTY_DATE}`];
 const BAND_PAGES = [
   ...BUDGET_PLACE_PAGES,
+  ...DATED_PLACE_PAGES,
   "/search?q=princess+32801",
   "/search?q=mascot+76401",
   "/search?q=32801&miles=50",
@@ -98,8 +106,11 @@ const FRESH_RUNS = 10;
  */
 /** The all-in budget without a place (the cheapest package plus a flat fee, else the hourly minimum). */
 const BUDGET_LISTINGS = ["/browse?budget=150", "/categories/Hero?budget=150&sort=price"];
+/** A state listing with a date, with booked performers hidden and shown (counted afresh each time: dated counts are not remembered). */
+const DATED_LISTINGS = [`/browse/CA?date=${PARTY_DATE}`, `/browse/CA?date=${PARTY_DATE}&booked=show`];
 const FILTER_SETS = [
   ...BUDGET_LISTINGS,
+  ...DATED_LISTINGS,
   "/browse?budget=150&audience=kids&size=solo&sort=price",
   "/categories/Hero?budget=150&audience=kids&size=solo&sort=price",
   "/browse/CA?budget=100&size=group&sort=newest",
@@ -246,6 +257,26 @@ async function dropSecondaryIndexes(pool: pg.Pool, tables: string[]): Promise<st
  * copy (drizzle/0009_profile_search.sql, 0017_listing_refinements.sql, the categories of
  * 0027_profile_search_categories.sql and the all-in price's parts of 0032_profile_search_all_in.sql).
  */
+/**
+ * Every profile without a calendar gets one, as a performer who keeps theirs would: changed in the
+ * last ten days, with 20 booked days between 60 and 120 days ahead (some fall on one day: about 17
+ * distinct). The party date's availability is then a real look-up for every row, not a quick
+ * "unknown".
+ */
+async function seedCalendars(pool: pg.Pool) {
+  await pool.query(
+    `with made as (
+       insert into performer_calendars (profile_id, feed_token, updated_at)
+       select p.id, 'bench-' || p.id, now() - (abs(hashtext(p.id)) % 10) * interval '1 day'
+       from profiles p where not exists (select 1 from performer_calendars c where c.profile_id = p.id)
+       returning profile_id)
+     insert into calendar_days (profile_id, day, kind)
+     select made.profile_id, current_date + 60 + abs(hashtext(made.profile_id || ':' || n)) % 61, 'booked'
+     from made, generate_series(1, 20) as n
+     on conflict do nothing`,
+  );
+}
+
 async function load(pool: pg.Pool, database: { db: Db }, from: number, size: number) {
   const indexes = await dropSecondaryIndexes(pool, ["profiles", "profile_search", "profile_categories", "profile_images"]);
   await pool.query(`alter table profiles disable trigger profile_search_sync`);
@@ -282,6 +313,7 @@ async function load(pool: pg.Pool, database: { db: Db }, from: number, size: num
       client.release();
     }
   }
+  await seedCalendars(pool);
   await pool.query("vacuum analyze");
 }
 

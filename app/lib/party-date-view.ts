@@ -16,3 +16,9 @@ export interface CardAvailability {
 export function profileHref(id: string, availability: CardAvailability | null | undefined): string {
   return availability ? `/profile/${id}?date=${availability.date}` : `/profile/${id}`;
 }
+
+/** Beside a dated listing's count: "3 booked on Dec 12 are hidden", and the same listing with them shown. */
+export interface HiddenBookedNote {
+  text: string;
+  href: string;
+}

@@ -17,6 +17,7 @@ import { cityNamesOf } from "~/lib/us-states";
 import { closestMatchesAlert } from "~/lib/search-view";
 import { NO_REFINEMENTS, refinementCount } from "~/lib/listing-refinements";
 import { noteUnmetSearch } from "~/server/unmet-searches/record.server";
+import { hiddenBookedNote } from "~/server/directory/party-date.server";
 
 /** Why the page shows more than exact matches, in words (none when it does not). */
 function closestAlertOf(outcome: SearchOutcome) {
@@ -52,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       totalAtLeast: outcome.totalAtLeast,
       page: outcome.page,
       pageCount: outcome.pageCount,
-      hiddenBooked: outcome.hiddenBooked,
+      hiddenBooked: hiddenBookedNote(outcome.hiddenBooked, url),
       // A search that found nobody offers the tiles, nearby places and a "did you mean" instead.
       noResults: !outcome.idle && !outcome.unknownZip && outcome.total === 0 ? await noResultsHelp(context.db, input, outcome) : null,
     },
@@ -101,7 +102,6 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           miles={refinements.miles}
           // A new radius is a new listing: back to its first page.
           hrefForMiles={(miles) => searchHref({ ...input, refinements: { ...refinements, miles }, page: 1 })}
-          showBookedHref={searchHref({ ...input, refinements: { ...refinements, showBooked: true }, page: 1 })}
         />
       </div>
     </>

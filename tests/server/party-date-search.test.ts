@@ -3,7 +3,7 @@ import { NO_REFINEMENTS, writeRefinements, type ListingRefinements } from "~/lib
 import { browseHref } from "~/lib/directory-params";
 import { profileHref } from "~/lib/party-date-view";
 import { listPublicProfiles } from "~/server/directory/directory.server";
-import { availabilityText, readRefinements } from "~/server/directory/party-date.server";
+import { availabilityText, hiddenBookedNote, readRefinements } from "~/server/directory/party-date.server";
 import { listPlaceProfiles } from "~/server/directory/place-listing.server";
 import { findGazetteerCity } from "~/server/places/gazetteer.server";
 import { parseSearchInput } from "~/server/search/query.server";
@@ -185,6 +185,11 @@ describe(`the party date in the directory (${engine})`, () => {
     const listing = await florida(dated());
     const card = listing.profiles[0];
     expect(profileHref(card.id, card.availability)).toBe(`/profile/pd-nearby-free?date=${DAY}`);
+    // The note's "Show them" is the same page with booked=show, from its first page.
+    expect(hiddenBookedNote(listing.hiddenBooked, new URL(`http://x/search?q=fairy&date=${DAY}&page=2`))).toEqual({
+      text: "1 booked on Dec 12 is hidden",
+      href: `/search?q=fairy&date=${DAY}&booked=show`,
+    });
     const plain = await florida(NO_REFINEMENTS);
     expect(profileHref(plain.profiles[0].id, plain.profiles[0].availability)).toBe("/profile/pd-nearby-free");
   });

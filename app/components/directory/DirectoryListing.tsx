@@ -1,6 +1,7 @@
 import { defaultAudience, hasFilters, type DirectoryFilters, type FilterLink } from "~/lib/directory-params";
 import type { PlaceListingView } from "~/lib/place-listing-view";
 import type { ProfileCardData } from "~/lib/profile-view";
+import type { HiddenBookedNote } from "~/lib/party-date-view";
 import { DirectoryResults } from "./DirectoryResults";
 import { FiltersForm } from "./FiltersForm";
 
@@ -16,8 +17,8 @@ interface DirectoryListingProps {
     pageCount: number;
     /** A place's grouped listing (a city page): shown in groups instead of one grid. */
     place?: PlaceListingView | null;
-    /** With a party date: "3 booked on Dec 12 are hidden", from the server. */
-    hiddenBooked?: string | null;
+    /** With a party date: the note of how many booked performers it hides, from the server. */
+    hiddenBooked?: HiddenBookedNote | null;
   };
   /** The page's address for a set of filters and a page number. */
   href: (filters: FilterLink) => string;
@@ -60,7 +61,7 @@ export function DirectoryListing({ listing, href, action, fixedCategory, samples
         hrefForPage={(page) => href({ ...filters, page })}
         samples={samples}
         place={place ?? null}
-        hiddenBooked={hiddenBooked ? { text: hiddenBooked, href: href({ ...filters, refinements: { ...filters.refinements, showBooked: true }, page: 1 }) } : null}
+        hiddenBooked={hiddenBooked}
         // A city page's radius links: the same listing within so many miles, from its first page.
         radius={
           filters.state && filters.city

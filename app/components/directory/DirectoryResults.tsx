@@ -8,6 +8,7 @@ import { RadiusLinks } from "~/components/search/RadiusLinks";
 import type { RadiusMiles } from "~/lib/listing-refinements";
 import { Pagination } from "./Pagination";
 import { HiddenBookedNote } from "./HiddenBookedNote";
+import type { HiddenBookedNote as HiddenBookedNoteData } from "~/lib/party-date-view";
 
 const EMPTY_WITH_FILTERS = "No performers found matching your filters. Try adjusting your criteria.";
 const EMPTY_WITHOUT_FILTERS = "No performers found. Check back soon as our directory grows!";
@@ -28,7 +29,7 @@ interface DirectoryResultsProps {
   /** A place's radius links: the distance chosen, and the same listing's address within another. */
   radius?: { miles: number | null; hrefFor: (miles: RadiusMiles | null) => string } | null;
   /** With a party date: how many booked performers it hides, and the listing with them shown. */
-  hiddenBooked?: { text: string | null; href: string } | null;
+  hiddenBooked?: HiddenBookedNoteData | null;
 }
 
 type PlaceCard = PlaceListingView["hits"][number];
@@ -96,7 +97,7 @@ export function DirectoryResults({ profiles, total, totalAtLeast = false, page, 
         <p role="status" className="text-sm text-slate-700">
           {loading ? "Loading profiles..." : <span className="sr-only">{found}</span>}
         </p>
-        {hiddenBooked ? <HiddenBookedNote text={hiddenBooked.text} href={hiddenBooked.href} /> : null}
+        <HiddenBookedNote note={hiddenBooked} />
       </div>
       {place && radius ? (
         <div className="mb-6">

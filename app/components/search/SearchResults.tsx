@@ -12,6 +12,7 @@ import type { NoResultsHelp } from "~/lib/no-results-view";
 import type { RadiusMiles } from "~/lib/listing-refinements";
 import { RadiusLinks } from "./RadiusLinks";
 import { HiddenBookedNote } from "~/components/directory/HiddenBookedNote";
+import type { HiddenBookedNote as HiddenBookedNoteData } from "~/lib/party-date-view";
 import {
   expansionIncludes,
   placeLine,
@@ -52,8 +53,8 @@ export interface SearchResultsData {
   pageCount: number;
   /** What a search that found nobody offers instead (NoResults); absent when it found someone. */
   noResults?: NoResultsHelp | null;
-  /** With a party date: "3 booked on Dec 12 are hidden", from the server. */
-  hiddenBooked?: string | null;
+  /** With a party date: the note of how many booked performers it hides, from the server. */
+  hiddenBooked?: HiddenBookedNoteData | null;
 }
 
 interface SearchResultsProps {
@@ -65,11 +66,9 @@ interface SearchResultsProps {
   /** The radius chosen (the `miles` refinement), and the address of the same search within another. */
   miles: number | null;
   hrefForMiles: (miles: RadiusMiles | null) => string;
-  /** The same search with the booked performers a party date hides shown. */
-  showBookedHref: string;
 }
 
-export function SearchResults({ query, results, loading, hrefForPage, miles, hrefForMiles, showBookedHref }: SearchResultsProps) {
+export function SearchResults({ query, results, loading, hrefForPage, miles, hrefForMiles }: SearchResultsProps) {
   if (results.unknownZip) {
     return (
       <Alert tone="warning" title={`We don't know the ZIP code ${results.unknownZip}.`}>
@@ -105,7 +104,7 @@ export function SearchResults({ query, results, loading, hrefForPage, miles, hre
             {loading ? "Loading profiles..." : ""}
           </p>
         </div>
-        <HiddenBookedNote text={results.hiddenBooked} href={showBookedHref} />
+        <HiddenBookedNote note={results.hiddenBooked} />
         {results.correctedQuery ? (
           <p className="text-slate-700">
             Showing results for <strong className="font-semibold text-slate-900">&ldquo;{results.correctedQuery}&rdquo;</strong>

@@ -8,6 +8,8 @@ import { countPublicProfilesByCity, listPublicProfiles, type ListingPage } from 
 import { redirectToCanonical } from "../http/canonical.server";
 import { findGazetteerCity } from "../places/gazetteer.server";
 import { listPlaceProfiles, placeListingView } from "./place-listing.server";
+import { hiddenBookedNote } from "./party-date.server";
+import type { HiddenBookedNote } from "~/lib/party-date-view";
 
 // The listing pages (/browse, /browse/{stateAbbr}, /categories/{name}): filters read from the
 // address, which must be the page's canonical one, and one page of matching public profiles. A
@@ -15,8 +17,8 @@ import { listPlaceProfiles, placeListingView } from "./place-listing.server";
 // groups (app/server/directory/place-listing.server.ts).
 
 export interface DirectoryListing extends Pick<ListingPage, "profiles" | "total" | "totalAtLeast" | "pageCount" | "pageSize"> {
-  /** With a party date whose booked performers are left out: "3 booked on Dec 12 are hidden"; otherwise null. */
-  hiddenBooked: string | null;
+  /** With a party date whose booked performers are left out: the note beside the count; otherwise null. */
+  hiddenBooked: HiddenBookedNote | null;
   /** The filters shown, with the page actually shown (a page past the end shows the last one). */
   filters: DirectoryFilters;
   /** The cities the city filter offers: the state's larger cities and every city with a performer. */
@@ -75,7 +77,7 @@ export async function loadDirectoryListing(db: Executor, url: URL, address: List
       page: filters.page,
       nearbyMiles: address.nearbyMiles,
     });
-    return placePage(filters, cities, city.name, listing);
+    return placePage(filters, cities, city.name, listing, url);
   }
 
   const listing = await listPublicProfiles(db, filters, filters.page);
@@ -90,7 +92,7 @@ export async function loadDirectoryListing(db: Executor, url: URL, address: List
       page: filters.page,
       nearbyMiles: address.nearbyMiles,
     });
-    return placePage(filters, cities, stateName(filters.state), place);
+    return placePage(filters, cities, stateName(filters.state), place, url);
   }
   return {
     filters: { ...filters, page: listing.page },
@@ -101,7 +103,7 @@ export async function loadDirectoryListing(db: Executor, url: URL, address: List
     totalAtLeast: listing.totalAtLeast,
     pageCount: listing.pageCount,
     pageSize: listing.pageSize,
-    hiddenBooked: listing.hiddenBooked ?? null,
+    hiddenBooked: hiddenBookedNote(listing.hiddenBooked, url),
   };
 }
 
@@ -110,6 +112,7 @@ function placePage(
   cities: string[],
   name: string,
   listing: Awaited<ReturnType<typeof listPlaceProfiles>>,
+  url: URL,
 ): DirectoryListing {
   return {
     filters: { ...filters, page: listing.page },
@@ -120,6 +123,6 @@ function placePage(
     totalAtLeast: listing.totalAtLeast,
     pageCount: listing.pageCount,
     pageSize: listing.pageSize,
-    hiddenBooked: listing.hiddenBooked,
+    hiddenBooked: hiddenBookedNote(listing.hiddenBooked, url),
   };
 }

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { parsePartyDate, parseRefinements, type ListingRefinements } from "~/lib/listing-refinements";
-import type { Availability, CardAvailability } from "~/lib/party-date-view";
+import type { Availability, CardAvailability, HiddenBookedNote } from "~/lib/party-date-view";
 import type { ProfileCardData } from "~/lib/profile-view";
 import { availabilityOn, availabilitySql } from "../calendar/calendar.server";
 import type { Executor } from "../db/client.server";
@@ -102,6 +102,18 @@ export async function withAvailability<T extends ProfileCardData>(db: Executor, 
     date.now,
   );
   return cards.map((card) => ({ ...card, availability: cardAvailability(found.get(card.id) ?? "unknown", date.day) }));
+}
+
+/**
+ * The note beside a dated listing's count, with the address that shows whom it hides: the page's
+ * own with `booked=show` (after the date, where the canonical address has it) and from its first page.
+ */
+export function hiddenBookedNote(text: string | null | undefined, url: URL): HiddenBookedNote | null {
+  if (!text) return null;
+  const params = new URLSearchParams(url.search);
+  params.delete("page");
+  params.set("booked", "show");
+  return { text, href: `${url.pathname}?${params.toString()}` };
 }
 
 /** The note beside the count: "3 booked on Dec 12 are hidden"; null when none are (or they are shown). */
