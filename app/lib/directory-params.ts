@@ -45,7 +45,13 @@ export function hasFilters(
 ): boolean {
   const refinements = filters.refinements;
   const refined = Boolean(
-    refinements && (refinements.budget || refinements.size || refinements.miles || refinements.audience !== defaultAudience(fixedCategory)),
+    refinements &&
+      (refinements.budget ||
+        refinements.size ||
+        refinements.miles ||
+        refinements.audience !== defaultAudience(fixedCategory) ||
+        // A date hides whoever is booked on it.
+        (refinements.date && !refinements.showBooked)),
   );
   return Boolean(filters.state || filters.city || filters.categories.some((c) => c !== fixedCategory) || refined);
 }
