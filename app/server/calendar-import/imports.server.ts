@@ -117,12 +117,10 @@ export async function removeCalendarImport(db: Db, profileId: string): Promise<b
   });
 }
 
-/** Claims feeds due at `now` (or the one named), moving them an hour on so no other process reads them. */
-async function claim(db: Db, now: Date, only?: string): Promise<Claimed[]> {
+/** Claims feeds due at `now`, moving them an hour on so no other process reads them. */
+async function claim(db: Db, now: Date): Promise<Claimed[]> {
   const next = new Date(now.getTime() + REFRESH_INTERVAL_MS);
-  const due = only
-    ? sql`${calendarImports.profileId} = ${only}`
-    : sql`${calendarImports.nextFetchAt} <= ${now.toISOString()}::timestamptz`;
+  const due = sql`${calendarImports.nextFetchAt} <= ${now.toISOString()}::timestamptz`;
   const claimed = await db.execute(sql`
     update calendar_imports set next_fetch_at = ${next.toISOString()}::timestamptz,
       last_fetched_at = ${now.toISOString()}::timestamptz, fetch_count = fetch_count + 1
