@@ -212,8 +212,8 @@ describe(`distance bands (${engine})`, () => {
 
   it("reads the refinements from the address, and applies the budget", async () => {
     const parsed = parseSearchInput(new URL("http://x/search?q=59001&miles=100&sort=price&budget=150&audience=kids&size=solo"));
-    expect(parsed.refinements).toEqual({ miles: 100, sort: "price", budget: 150, audience: "kids", size: "solo" });
-    // Up to $150 an hour: Pirate Pete ($200) goes; those without a price stay (ask them).
+    expect(parsed.refinements).toEqual({ miles: 100, sort: "price", budget: 150, audience: "kids", size: "solo", date: null, showBooked: false });
+    // Up to $150: Pirate Pete ($200 an hour, no package) goes; those without a price stay (ask them).
     const budget = ids(await search("59001", { budget: 150 }));
     expect(budget).not.toContain("mt-bozeman-pirate");
     expect(budget).toContain("mt-billings-local-2");
