@@ -1,17 +1,10 @@
 import { cx } from "~/components/ui/cx";
-import type { Availability, CardAvailability } from "~/lib/party-date-view";
+import type { CardAvailability } from "~/lib/party-date-view";
 
-const TONES: Record<Availability, string> = {
-  free: "border-green-200 bg-green-50 text-green-900",
-  booked: "border-yellow-300 bg-yellow-50 text-yellow-900",
-  unknown: "border-slate-200 bg-slate-50 text-slate-700",
-};
+// The cards' own colours for the same words (ProfileCard), so a date reads alike wherever it is said.
+const PARTY_DATE_TONES = { free: "text-emerald-800", booked: "text-red-800", unknown: "text-slate-600" } as const;
 
 /** What a performer's calendar says about the visitor's party date, in the server's words ("Free on Sat, Dec 12"). */
 export function PartyDateNote({ availability, className }: { availability: CardAvailability; className?: string }) {
-  return (
-    <p className={cx("inline-flex rounded-md border px-2.5 py-1 text-sm font-semibold", TONES[availability.kind], className)}>
-      {availability.text}
-    </p>
-  );
+  return <p className={cx("text-sm font-semibold", PARTY_DATE_TONES[availability.kind], className)}>{availability.text}</p>;
 }

@@ -69,7 +69,7 @@ export function AskThemAll({ performers, date = null }: { performers: readonly S
                     <span className="[overflow-wrap:anywhere]">
                       {performer.displayName}
                       {booked ? (
-                        <span id={reasonId} className="ml-2 font-semibold text-yellow-900">
+                        <span id={reasonId} className="ml-2 font-semibold text-red-800">
                           {booked.text}
                         </span>
                       ) : null}

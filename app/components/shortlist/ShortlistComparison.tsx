@@ -3,7 +3,6 @@ import { travelStatement } from "~/components/profile/travel-statement";
 import { ResponsiveImage } from "~/components/profile/ResponsiveImage";
 import { Badge } from "~/components/ui/Badge";
 import { cx } from "~/components/ui/cx";
-import { PartyDateNote } from "~/components/inquiry/PartyDateNote";
 import { AUDIENCE_LABELS, type Audience } from "~/lib/audience";
 import { formatLocation } from "~/lib/format";
 import { profileHref } from "~/lib/party-date-view";
@@ -36,6 +35,8 @@ const FLAG_ROWS: { key: keyof ShortlistFlags; label: string; off: string }[] = [
 // actions: the list's grid-rows-[repeat(7,auto)], each column's row-span-7) and shares them with
 // its neighbours through subgrid, so a fact sits level with the same fact of the next performer
 // however long a name or a category list is.
+const PARTY_DATE_COLOURS = { free: "text-emerald-800", booked: "text-red-800", unknown: "text-slate-600" } as const;
+
 const columnClass = "row-span-7 grid grid-rows-subgrid gap-0 snap-start overflow-hidden rounded-xl border bg-white shadow-sm";
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
@@ -126,7 +127,10 @@ function ListedColumn({
           </Link>
         </h3>
         {location ? <p className="text-sm text-slate-700">{location}</p> : null}
-        {performer.partyDate ? <PartyDateNote availability={performer.partyDate} className="mt-2" /> : null}
+        {/* In the cards' colours (ProfileCard): the inquiry form's PartyDateNote is in the form's own file, which a list does not load. */}
+        {performer.partyDate ? (
+          <p className={cx("mt-1 text-sm font-semibold", PARTY_DATE_COLOURS[performer.partyDate.kind])}>{performer.partyDate.text}</p>
+        ) : null}
       </div>
       <dl className="row-span-4 grid grid-rows-subgrid gap-0">
         <Fact label="Price">{priceLine(performer.priceMin, performer.priceMax)}</Fact>

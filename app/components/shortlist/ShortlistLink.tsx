@@ -1,4 +1,4 @@
-import { NavLink, useLocation } from "react-router";
+import { NavLink, useSearchParams } from "react-router";
 import { cx } from "~/components/ui/cx";
 import { useShortlist } from "~/lib/shortlist";
 import { HeartIcon } from "./HeartIcon";
@@ -11,10 +11,11 @@ import { HeartIcon } from "./HeartIcon";
  */
 export function ShortlistLink({ className }: { className?: string }) {
   const count = useShortlist().length;
-  const date = /(?:^|[?&])date=(\d{4}-\d{2}-\d{2})(?:&|$)/.exec(useLocation().search)?.[1];
+  // Passed on as it is: every page's code pays for this line, and /shortlist reads the date forgivingly.
+  const date = useSearchParams()[0].get("date");
   return (
     <NavLink
-      to={date ? `/shortlist?date=${date}` : "/shortlist"}
+      to={date ? `/shortlist?date=${encodeURIComponent(date)}` : "/shortlist"}
       aria-label={count > 0 ? `Shortlist, ${count} saved` : "Shortlist"}
       className={({ isActive }) =>
         cx(
