@@ -37,7 +37,7 @@ type Fixture = ProfileFixture & { offer?: Offer };
 const day = (n: number) => new Date(Date.UTC(2025, 4, n));
 const perMile = (freeMiles: number, centsPerMile: number): TravelFeeRule => ({ kind: "per_mile", freeMiles, centsPerMile });
 
-const FIXTURES: Fixture[] = [
+const PERFORMERS: (Omit<Fixture, "categories"> & { categories?: string[] })[] = [
   // Within $150 only through a package: the hourly minimum is above it.
   { id: "ai-package-only", displayName: "Package Princess", state: "FL", city: "Orlando", priceMin: 200, offer: { packages: [300, 140], rule: { kind: "none" } } },
   // $120 plus $1 a mile past 20 miles: about $180 delivered to Orlando, $120 in Tampa.
@@ -51,7 +51,8 @@ const FIXTURES: Fixture[] = [
   { id: "ai-no-price", displayName: "Ask Me Mermaid", state: "FL", city: "Orlando" },
   // Cheap package, dear travel: per-mile from the first mile.
   { id: "ai-kissimmee-dear", displayName: "Kissimmee Knight", state: "FL", city: "Kissimmee", travelRadius: "medium_distance", offer: { packages: [100, 250], rule: perMile(0, 500) } },
-].map((f, i) => ({ categories: ["Fantasy"], createdAt: day(i + 1), ...f }));
+];
+const FIXTURES: Fixture[] = PERFORMERS.map((f, i) => ({ categories: ["Fantasy"], createdAt: day(i + 1), ...f }));
 
 /** The offers the figure is checked on: every kind of rule, odd cents, a free radius, the limits. */
 const RULES: Offer[] = [
