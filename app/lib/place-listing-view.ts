@@ -93,8 +93,16 @@ export function placeGroupCount(view: Pick<PlaceListingView, "counts" | "countsA
  * search and the place's name on its page.
  */
 export function distanceLine(hit: Pick<PlaceHit, "group" | "distanceMiles" | "rangeMiles">, from: string): string | null {
-  if (hit.group !== "nearby" || hit.distanceMiles === null || hit.rangeMiles === null) return null;
+  if (hit.distanceMiles === null) return null;
+  if (hit.group !== "nearby" || hit.rangeMiles === null) return milesAway(hit.distanceMiles);
   return `About ${Math.round(hit.distanceMiles).toLocaleString("en-US")} mi from ${from} · usually travels up to ${hit.rangeMiles} mi`;
+}
+
+/** A card's plain distance ("12 miles away"), outside the nearby band's longer line. */
+export function milesAway(miles: number): string {
+  if (miles < 1) return "Less than 1 mile away";
+  const rounded = Math.round(miles);
+  return `${rounded} ${rounded === 1 ? "mile" : "miles"} away`;
 }
 
 /** How many performers the page found for what was asked: none when it offers the nearest instead. */

@@ -23,7 +23,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   // The plain filter form sends ?state=; the canonical address carries the state in its path.
   const listing = await loadDirectoryListing(context.db, url, { pathState, href: browseHref, pathParams: ["state"], nearbyMiles: context.config?.nearbyMiles });
-  return cachedData(request, listing);
+  // The page's structured data is built here, so its code stays off the page (JavaScript budget).
+  const text = describe(listing.filters, performersForPlace(listing.total, listing.place));
+  const path = browseHref(listing.filters);
+  const jsonLd = listingPageJsonLd({
+    origin: context.config?.publicUrl ?? "",
+    path,
+    name: text.title,
+    description: text.description,
+    crumbs: crumbs(listing.filters),
+    total: listing.total,
+    page: listing.filters.page,
+    pageSize: listing.pageSize,
+    profiles: listing.profiles,
+  });
+  return cachedData(request, { ...listing, jsonLd });
 }
 
 export const headers: Route.HeadersFunction = (args) => routeCacheHeaders(args);
@@ -55,25 +69,14 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) {
     return pageMeta({ ...site, path: "/browse", title: "Page not found", description: "This page does not exist.", noindex: true });
   }
-  const { filters, total, profiles, pageSize, place } = loaderData;
+  const { filters, total, place, jsonLd } = loaderData;
   const text = describe(filters, performersForPlace(total, place));
-  const path = browseHref(filters);
   return pageMeta({
     ...site,
-    path,
+    path: browseHref(filters),
     title: filters.page > 1 ? `${text.title} (page ${filters.page})` : text.title,
     description: text.description,
-    jsonLd: listingPageJsonLd({
-      origin: site.origin,
-      path,
-      name: text.title,
-      description: text.description,
-      crumbs: crumbs(filters),
-      total,
-      page: filters.page,
-      pageSize,
-      profiles,
-    }),
+    jsonLd,
   });
 };
 

@@ -3,7 +3,7 @@ import type { Route } from "./+types/category";
 import { DirectoryListing } from "~/components/directory/DirectoryListing";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { isCategory } from "~/lib/constants";
-import { categoryHref, placeName } from "~/lib/directory-params";
+import { categoryHref, placeName, type DirectoryFilters } from "~/lib/directory-params";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { categoryBlurb } from "~/lib/category-blurbs";
 import { categorySuggestions } from "~/lib/search-dictionary";
@@ -34,16 +34,44 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   });
   // The blurb and the example cards come with the data, so the page's code carries neither: the
   // examples only for a category with no performers yet, the one case they show.
+  const blurb = categoryBlurb(name);
+  const text = seoText(name, blurb, listing.filters);
+  // The page's structured data is built here, so its code stays off the page (JavaScript budget).
+  const jsonLd = listingPageJsonLd({
+    origin: context.config?.publicUrl ?? "",
+    path: text.path,
+    name: text.title,
+    description: text.description,
+    crumbs: [
+      { name: "Home", path: "/" },
+      { name: "Categories", path: "/categories" },
+      { name, path: categoryHref(name) },
+    ],
+    total: listing.total,
+    page: listing.filters.page,
+    pageSize: listing.pageSize,
+    profiles: listing.profiles,
+  });
   return cachedData(request, {
     kind: "category" as const,
     category: name,
-    blurb: categoryBlurb(name),
+    blurb,
     samples: listing.total === 0 ? SAMPLE_PROFILES : undefined,
     ...listing,
+    jsonLd,
   });
 }
 
 export const headers: Route.HeadersFunction = (args) => routeCacheHeaders(args);
+
+function seoText(category: string, blurb: string, filters: DirectoryFilters) {
+  const where = placeName(filters);
+  return {
+    title: `${category} Performers${where ? ` in ${where}` : ""}`,
+    description: `${blurb} Browse ${category} costume performers${where ? ` in ${where}` : " across the United States"} and contact them directly.`,
+    path: categoryHref(category, filters),
+  };
+}
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   const site = siteFrom(matches);
@@ -56,32 +84,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
       noindex: true,
     });
   }
-  const { category, blurb, filters, total, profiles, pageSize } = loaderData;
-  const where = placeName(filters);
-  const title = `${category} Performers${where ? ` in ${where}` : ""}`;
-  const description = `${blurb} Browse ${category} costume performers${where ? ` in ${where}` : " across the United States"} and contact them directly.`;
-  const path = categoryHref(category, filters);
-  return pageMeta({
-    ...site,
-    path,
-    title: filters.page > 1 ? `${title} (page ${filters.page})` : title,
-    description,
-    jsonLd: listingPageJsonLd({
-      origin: site.origin,
-      path,
-      name: title,
-      description,
-      crumbs: [
-        { name: "Home", path: "/" },
-        { name: "Categories", path: "/categories" },
-        { name: category, path: categoryHref(category) },
-      ],
-      total,
-      page: filters.page,
-      pageSize,
-      profiles,
-    }),
-  });
+  const { category, blurb, filters, jsonLd } = loaderData;
+  const { title, description, path } = seoText(category, blurb, filters);
+  return pageMeta({ ...site, path, title: filters.page > 1 ? `${title} (page ${filters.page})` : title, description, jsonLd });
 };
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {

@@ -66,7 +66,6 @@ function PlaceGroups({ place }: { place: PlaceListingView }) {
                   <li key={hit.profile.id}>
                     <ProfileCard
                       profile={hit.profile}
-                      distanceMiles={hit.distanceMiles ?? undefined}
                       distanceText={hit.distanceText}
                       priority={index++ < 4}
                     />

@@ -11,9 +11,10 @@ import { ResponsiveImage } from "./ResponsiveImage";
 
 interface ProfileCardProps {
   profile: ProfileCardData;
-  /** Distance from the visitor's search location (search by ZIP). */
-  distanceMiles?: number;
-  /** The distance line a place listing words itself ("About 100 mi from you · usually travels up to 50 mi"); wins over distanceMiles. */
+  /**
+   * How far the performer is from the place searched ("12 miles away", or in the nearby band "About
+   * 100 mi from you · usually travels up to 50 mi"), worded by the server (distanceLine).
+   */
   distanceText?: string | null;
   /** The cheapest package's price delivered to the searched place ("about $185 with travel to 32801"), worded by the server. */
   allInText?: string | null;
@@ -31,19 +32,13 @@ const AVAILABILITY_TONES = { free: "text-emerald-800", booked: "text-red-800", u
 /** A search's matched words on a card: bold on a light highlight, readable in any contrast mode. */
 const MARK = "rounded bg-amber-100 px-0.5 font-semibold text-slate-900";
 
-function distanceLabel(miles: number): string {
-  if (miles < 1) return "Less than 1 mile away";
-  const rounded = Math.round(miles);
-  return `${rounded} ${rounded === 1 ? "mile" : "miles"} away`;
-}
-
 /**
  * One performer in a grid. Every card has the same lines in the same order (price always, then the
  * categories, wrapping on a phone when three do not fit one line), so a row of them reads evenly.
  * On phones it is a compact row (picture left, text right) so a screen holds several; from 640 px a
  * tall card with a square picture.
  */
-export function ProfileCard({ profile, distanceMiles, distanceText, allInText, headingLevel = 3, priority = false, match }: ProfileCardProps) {
+export function ProfileCard({ profile, distanceText, allInText, headingLevel = 3, priority = false, match }: ProfileCardProps) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const location = formatLocation(profile.city, profile.state);
   const badges = cardBadges(profile.audience, profile.categories);
@@ -87,11 +82,7 @@ export function ProfileCard({ profile, distanceMiles, distanceText, allInText, h
         </Heading>
         {location ? <p className="truncate text-sm text-slate-700">{location}</p> : null}
         {profile.availability ? <p className={`text-sm font-semibold ${AVAILABILITY_TONES[profile.availability.kind]}`}>{profile.availability.text}</p> : null}
-        {distanceText ? (
-          <p className="text-sm font-medium text-slate-900">{distanceText}</p>
-        ) : distanceMiles !== undefined ? (
-          <p className="text-sm font-medium text-slate-900">{distanceLabel(distanceMiles)}</p>
-        ) : null}
+        {distanceText ? <p className="text-sm font-medium text-slate-900">{distanceText}</p> : null}
         <p className="text-sm font-semibold text-slate-900">{priceLine(profile.priceMin, profile.priceMax)}</p>
         {profile.packageLine ? (
           <p className="text-sm text-slate-800">

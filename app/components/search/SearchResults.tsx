@@ -150,7 +150,6 @@ function HitGrid({ hits, label, offset }: { hits: Hit[]; label: string; offset: 
         <li key={hit.profile.id}>
           <ProfileCard
             profile={hit.profile}
-            distanceMiles={hit.distanceMiles ?? undefined}
             distanceText={hit.distanceText}
             allInText={hit.allInText}
             priority={offset + i < 4}

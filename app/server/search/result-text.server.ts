@@ -1,4 +1,4 @@
-import { distanceLine, placeGroupHeading, placeGroupNote, type PlaceGroup } from "~/lib/place-listing-view";
+import { distanceLine, milesAway, placeGroupHeading, placeGroupNote, type PlaceGroup } from "~/lib/place-listing-view";
 import { allInLine } from "~/lib/package-view";
 import { searchedPlaceName } from "~/lib/search-view";
 import type { SearchOutcome } from "./search.server";
@@ -6,12 +6,16 @@ import type { SearchOutcome } from "./search.server";
 // The sentences of a place search's bands, written here rather than by the page, so the search
 // page's code carries none of their wording (it was over its JavaScript budget with it).
 
-/** Each card's distance line ("About 100 mi from you · usually travels up to 50 mi"), or null. */
+/** Each card's distance line ("About 100 mi from you · usually travels up to 50 mi", "12 miles away"), or null. */
 export function hitsWithDistanceText(outcome: SearchOutcome) {
   const travelTo = travelTarget(outcome);
   return outcome.hits.map((hit) => ({
     ...hit,
-    distanceText: hit.band ? distanceLine({ group: hit.band, distanceMiles: hit.distanceMiles, rangeMiles: hit.rangeMiles }, "you") : null,
+    distanceText: hit.band
+      ? distanceLine({ group: hit.band, distanceMiles: hit.distanceMiles, rangeMiles: hit.rangeMiles }, "you")
+      : hit.distanceMiles !== null
+        ? milesAway(hit.distanceMiles)
+        : null,
     allInText: travelTo && hit.distanceMiles !== null && hit.profile.cheapestPackage ? allInLine(hit.profile.cheapestPackage, hit.distanceMiles, travelTo) : null,
   }));
 }
