@@ -8,6 +8,7 @@ import { readPublicForm } from "~/lib/form";
 import { CAPTCHA_EXPIRED, type InquiryActionResult } from "~/lib/inquiry-fields";
 import { inquirySchema } from "~/lib/inquiry-schema";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
+import { formPost, type FormFields } from "../helpers/form-post";
 import { addPerformer } from "./search-fixtures";
 
 const config = loadConfig({
@@ -23,7 +24,7 @@ function context() {
   return { db: database.db, config };
 }
 
-type Fields = Record<string, string | string[]>;
+type Fields = FormFields;
 
 function validFields(captcha: Captcha = issueCaptcha(secret), overrides: Fields = {}): Fields {
   return {
@@ -42,11 +43,7 @@ function validFields(captcha: Captcha = issueCaptcha(secret), overrides: Fields 
   };
 }
 
-function request(fields: Fields) {
-  const body = new URLSearchParams();
-  for (const [key, value] of Object.entries(fields)) for (const v of [value].flat()) body.append(key, v);
-  return new Request("https://costumecast.test/profile/x", { method: "POST", body });
-}
+const request = (fields: Fields) => formPost("https://costumecast.test/profile/x", fields);
 
 /** What the profile page's action does with a post. */
 async function send(profileId: string, fields: Fields, ip = "203.0.113.10"): Promise<InquiryActionResult> {

@@ -9,6 +9,7 @@ import { consumedTokens, contactMessages, emailOutbox, profileDailyStats, rateLi
 import { INQUIRY_LIMITS, handleInquiry, handleShortlistInquiry } from "~/server/inquiries/inquiries.server";
 import { peekRateLimit, takeRateLimit } from "~/server/platform/rate-limit.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
+import { formPost, type FormFields } from "../helpers/form-post";
 import { addPerformer } from "./search-fixtures";
 
 // The security review's two findings about the inquiry forms. One: only a delivered message counts
@@ -28,7 +29,7 @@ const nameOf = (id: string) => `Performer ${id.slice(4).toUpperCase()}`;
 
 let database: TestDatabase;
 
-type Fields = Record<string, string | string[]>;
+type Fields = FormFields;
 
 function fields(captcha: Captcha = issueCaptcha(secret), overrides: Fields = {}): Fields {
   return {
@@ -47,11 +48,7 @@ function fields(captcha: Captcha = issueCaptcha(secret), overrides: Fields = {})
   };
 }
 
-function post(path: string, body: Fields) {
-  const form = new URLSearchParams();
-  for (const [key, value] of Object.entries(body)) for (const v of [value].flat()) form.append(key, v);
-  return new Request(`https://costumecast.test${path}`, { method: "POST", body: form });
-}
+const post = (path: string, body: Fields) => formPost(`https://costumecast.test${path}`, body);
 
 /** The profile form's post from a visitor with this client key. */
 async function send(profileId: string, body: Fields, key: string): Promise<InquiryActionResult> {

@@ -11,6 +11,7 @@ import { loadShortlist } from "~/server/inquiries/shortlist.server";
 import { loadConfig } from "~/server/platform/config.server";
 import { hitRateLimit } from "~/server/platform/rate-limit.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
+import { formPost, type FormFields } from "../helpers/form-post";
 import { addPerformer } from "./search-fixtures";
 
 // The party date where a visitor asks (issue 26): a send for a day the performer marked booked asks
@@ -39,7 +40,7 @@ const QUIET = { id: "pd-quiet", displayName: "Quiet Quinn" };
 
 let database: TestDatabase;
 
-type Fields = Record<string, string | string[]>;
+type Fields = FormFields;
 
 function fields(captcha: Captcha = issueCaptcha(secret), overrides: Fields = {}): Fields {
   return {
@@ -58,11 +59,7 @@ function fields(captcha: Captcha = issueCaptcha(secret), overrides: Fields = {})
   };
 }
 
-function post(body: Fields) {
-  const form = new URLSearchParams();
-  for (const [key, value] of Object.entries(body)) for (const v of [value].flat()) form.append(key, v);
-  return new Request("https://costumecast.test/x", { method: "POST", body: form });
-}
+const post = (body: Fields) => formPost("https://costumecast.test/x", body);
 
 async function send(profileId: string, body: Fields, ip = "203.0.113.30"): Promise<InquiryActionResult> {
   return handleInquiry({ db: database.db, config }, await readPublicForm(post(body), inquirySchema), { profileId, ip });

@@ -9,6 +9,7 @@ import { contactMessages, emailOutbox, profileDailyStats, rateLimitHits } from "
 import { INQUIRY_LIMITS, SHORTLIST_UNAVAILABLE, handleShortlistInquiry } from "~/server/inquiries/inquiries.server";
 import { hitRateLimit } from "~/server/platform/rate-limit.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
+import { formPost, type FormFields } from "../helpers/form-post";
 import { addPerformer } from "./search-fixtures";
 
 // "Ask them all" on /shortlist: one form, one math question, one message to each chosen performer.
@@ -25,7 +26,7 @@ const nameOf = (id: string) => `Performer ${id.toUpperCase()}`;
 
 let database: TestDatabase;
 
-type Fields = Record<string, string | string[]>;
+type Fields = FormFields;
 
 function fields(profileIds: string[], captcha: Captcha = issueCaptcha(secret), overrides: Fields = {}): Fields {
   return {
@@ -50,9 +51,7 @@ function fields(profileIds: string[], captcha: Captcha = issueCaptcha(secret), o
 }
 
 async function ask(body: Fields, ip = "203.0.113.20"): Promise<ShortlistInquiryActionResult> {
-  const post = new URLSearchParams();
-  for (const [key, value] of Object.entries(body)) for (const v of [value].flat()) post.append(key, v);
-  const request = new Request("https://costumecast.test/shortlist", { method: "POST", body: post });
+  const request = formPost("https://costumecast.test/shortlist", body);
   return handleShortlistInquiry({ db: database.db, config }, await readPublicForm(request, shortlistInquirySchema), { ip });
 }
 
