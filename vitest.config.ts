@@ -4,6 +4,10 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     pool: "forks",
+    // One process runs file after file, keeping the modules it has loaded and PGlite's compiled
+    // WebAssembly: every file still gets its own database (tests/helpers/db.ts), and no test mocks
+    // a module or changes the environment. On 39 server files: 225 s isolated, 136 s not.
+    isolate: false,
     include: ["app/**/*.test.{ts,tsx}", "tests/server/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
     // Several server processes cannot share an embedded PGlite, and a killed one is not what
     // production runs on: those files belong to the PostgreSQL run.
