@@ -1,6 +1,11 @@
+import fs from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// Debian's headless shell, when installed, is the same Chromium without the desktop browser's
+// compositing: the browser process uses about half the CPU, which on a two-core CI machine is about
+// a sixth of the browser tests' time. CHROMIUM_PATH still wins.
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
+const chromium = process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
 
 export default defineConfig({
   testDir: "tests/e2e",
