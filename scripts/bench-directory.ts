@@ -255,26 +255,34 @@ async function dropSecondaryIndexes(pool: pg.Pool, tables: string[]): Promise<st
  * load (it would upsert one row per profile, twice: on insert and again when the search documents
  * are rewritten) and the copy is rebuilt in one statement afterwards, the same columns the triggers
  * copy (drizzle/0009_profile_search.sql, 0017_listing_refinements.sql, the categories of
- * 0027_profile_search_categories.sql and the all-in price's parts of 0032_profile_search_all_in.sql).
+ * 0027_profile_search_categories.sql, the all-in price's parts of 0032_profile_search_all_in.sql
+ * and the calendar's freshness of 0033_profile_search_calendar_fresh.sql).
  */
 /**
  * Every profile without a calendar gets one, as a performer who keeps theirs would: changed in the
  * last ten days, with 20 booked days between 60 and 120 days ahead (some fall on one day: about 17
  * distinct). The party date's availability is then a real look-up for every row, not a quick
- * "unknown".
+ * "unknown". Seeded before profile_search is rebuilt, whose one insert copies each calendar's
+ * freshness (migration 0033), with the calendars' row trigger off: it would update a million rows
+ * of the copy one by one, each touching every index that holds the column.
  */
 async function seedCalendars(pool: pg.Pool) {
-  await pool.query(
-    `with made as (
-       insert into performer_calendars (profile_id, feed_token, updated_at)
-       select p.id, 'bench-' || p.id, now() - (abs(hashtext(p.id)) % 10) * interval '1 day'
-       from profiles p where not exists (select 1 from performer_calendars c where c.profile_id = p.id)
-       returning profile_id)
-     insert into calendar_days (profile_id, day, kind)
-     select made.profile_id, current_date + 60 + abs(hashtext(made.profile_id || ':' || n)) % 61, 'booked'
-     from made, generate_series(1, 20) as n
-     on conflict do nothing`,
-  );
+  await pool.query(`alter table performer_calendars disable trigger profile_search_calendar_fresh`);
+  try {
+    await pool.query(
+      `with made as (
+         insert into performer_calendars (profile_id, feed_token, updated_at)
+         select p.id, 'bench-' || p.id, now() - (abs(hashtext(p.id)) % 10) * interval '1 day'
+         from profiles p where not exists (select 1 from performer_calendars c where c.profile_id = p.id)
+         returning profile_id)
+       insert into calendar_days (profile_id, day, kind)
+       select made.profile_id, current_date + 60 + abs(hashtext(made.profile_id || ':' || n)) % 61, 'booked'
+       from made, generate_series(1, 20) as n
+       on conflict do nothing`,
+    );
+  } finally {
+    await pool.query(`alter table performer_calendars enable trigger profile_search_calendar_fresh`);
+  }
 }
 
 async function load(pool: pg.Pool, database: { db: Db }, from: number, size: number) {
@@ -285,19 +293,21 @@ async function load(pool: pg.Pool, database: { db: Db }, from: number, size: num
   try {
     await addSyntheticProfiles(pool, { from, to: size, chunk: CHUNK }, SYNTHETIC);
     await refreshAllSearchDocuments(database.db);
+    await seedCalendars(pool);
     await pool.query(`truncate profile_search`);
     await pool.query(
       `insert into profile_search (id, display_name, is_active, payment_status, payment_expiry, state, city,
                                    latitude, longitude, travel_radius, search_vector, created_at,
                                    audience, price_min, group_performer, categories,
-                                   price_from, travel_free_miles, travel_cents_per_mile)
+                                   price_from, travel_free_miles, travel_cents_per_mile, calendar_fresh_until)
        select id, display_name, is_active, payment_status, payment_expiry, state, city,
               latitude, longitude, travel_radius, search_vector, created_at,
               audience, price_min, group_performer,
               coalesce((select array_agg(k.category order by k.category) from profile_categories k where k.profile_id = profiles.id), '{}'),
               profile_search_price_from(c.cheapest, price_min, travel_fee_kind, travel_fee_flat),
               profile_search_per_mile(c.cheapest, travel_fee_kind, travel_fee_free_miles),
-              profile_search_per_mile(c.cheapest, travel_fee_kind, travel_fee_cents_per_mile)
+              profile_search_per_mile(c.cheapest, travel_fee_kind, travel_fee_cents_per_mile),
+              profile_search_calendar_fresh_until(profiles.id)
        from profiles
        left join (select profile_id, min(price) as cheapest from profile_packages group by profile_id) c on c.profile_id = profiles.id`,
     );
@@ -313,7 +323,6 @@ async function load(pool: pg.Pool, database: { db: Db }, from: number, size: num
       client.release();
     }
   }
-  await seedCalendars(pool);
   await pool.query("vacuum analyze");
 }
 

@@ -327,6 +327,11 @@ export const profileSearch = pgTable(
     priceFrom: integer("price_from"),
     travelFreeMiles: integer("travel_free_miles"),
     travelCentsPerMile: integer("travel_cents_per_mile"),
+    // When the performer's calendar stops being trusted (migration 0033, kept by triggers on
+    // performer_calendars and calendar_imports): its last change or iCal read plus 30 days, null
+    // without either. A dated listing tells "availability not shared" from the row alone
+    // (directory/party-date.server.ts), so calendars are looked up only for fresh ones.
+    calendarFreshUntil: timestamp("calendar_fresh_until", { withTimezone: true }),
   },
   (t) => [
     // A search with words and a place (search/page.server.ts, readRegion): the one-degree squares
@@ -359,12 +364,14 @@ export const profileSearch = pgTable(
     // backward, no sort), so a page is read off it and stops after a page of matches however many
     // are based there; without it PostgreSQL often sorted all 2,600 of a big city (11 ms at 1M).
     index("profile_search_public_state_city_idx")
-      .on(t.state, t.city, t.createdAt, t.id, t.audience, t.groupPerformer, t.priceFrom, t.paymentExpiry)
+      .on(t.state, t.city, t.createdAt, t.id, t.audience, t.groupPerformer, t.priceFrom, t.paymentExpiry, t.calendarFreshUntil)
       .where(sql`is_active and payment_status = 'paid' and display_name is not null`),
     // Browse and category listings (directory.server.ts): every column their filters and the
     // refinements test is in the index, so a sparse filter set is sifted in it without the table.
+    // The calendar's freshness too (migration 0033, also on the city and coordinates indexes): a
+    // dated listing's "not shared" tier is then read off the index alone.
     index("profile_search_public_listing_idx")
-      .on(t.createdAt, t.id, t.state, t.city, t.audience, t.groupPerformer, t.priceFrom, t.paymentExpiry)
+      .on(t.createdAt, t.id, t.state, t.city, t.audience, t.groupPerformer, t.priceFrom, t.paymentExpiry, t.calendarFreshUntil)
       .where(sql`is_active and payment_status = 'paid' and display_name is not null`),
     // "Lowest price" in the listing's own order (unpriced acts last, newest first among equals), by
     // the all-in price without a place (migration 0032).
@@ -383,8 +390,13 @@ export const profileSearch = pgTable(
     // 13,700 rows in the box, 56,000 in its stripe), and added the categories, so a category
     // page's box is sifted in the index rather than looked up in profile_categories row by row.
     index("profile_search_public_geo_idx")
-      .on(geoCell(t.latitude, t.longitude), t.latitude, t.longitude, t.createdAt, t.id, t.travelRadius, t.paymentExpiry, t.audience, t.priceFrom, t.travelFreeMiles, t.travelCentsPerMile, t.groupPerformer, t.categories)
+      .on(geoCell(t.latitude, t.longitude), t.latitude, t.longitude, t.createdAt, t.id, t.travelRadius, t.paymentExpiry, t.audience, t.priceFrom, t.travelFreeMiles, t.travelCentsPerMile, t.groupPerformer, t.categories, t.calendarFreshUntil)
       .where(sql`is_active and payment_status = 'paid' and display_name is not null`),
+    // The few performers who ever kept a calendar: where they are few, a dated listing's free and
+    // booked tiers start from them rather than walking the listing's order (migration 0033).
+    index("profile_search_public_calendar_fresh_idx")
+      .on(t.calendarFreshUntil)
+      .where(sql`is_active and payment_status = 'paid' and display_name is not null and calendar_fresh_until is not null`),
     index("profile_search_public_nationwide_idx")
       .on(t.createdAt, t.latitude, t.longitude, t.paymentExpiry, t.id)
       .where(sql`is_active and payment_status = 'paid' and display_name is not null and travel_radius = 'nationwide'`),
