@@ -13,6 +13,7 @@ import {
   type CalendarPageView,
   type DayKind,
   type ShownDayKind,
+  weekdayOf,
 } from "~/lib/calendar";
 import { markDaysSchema, type MarkDaysInput } from "~/lib/calendar-schema";
 import type { FieldErrors } from "~/lib/form";
@@ -262,26 +263,61 @@ export async function calendarNotice(db: Executor, userId: string, now: Date = n
 export type Availability = "free" | "booked" | "unknown";
 
 /**
+ * Whether the performer `profileId` names (a column of the outer query) is booked on `day`, their
+ * calendar's age aside: they marked it (booked or away), their pasted iCal calendar was busy on it
+ * (calendar_import_days), or their weekly rule covers it. Each test is a key look-up.
+ */
+function bookedSql(profileId: SQL, day: string): SQL {
+  const bit = 1 << weekdayOf(day);
+  return sql`(exists (select 1 from calendar_days d where d.profile_id = ${profileId} and d.day = ${day}::date)
+    or exists (select 1 from calendar_import_days i where i.profile_id = ${profileId} and i.day = ${day}::date)
+    or exists (select 1 from performer_calendars w where w.profile_id = ${profileId} and (w.weekly_off & ${bit}::int) <> 0 and w.weekly_since <= ${day}::date))`;
+}
+
+/**
  * One performer's availability on `day` (their local day) as SQL, for any statement that has the
  * profile's id in hand: `profileId` is the SQL naming it (a column of the outer query). A day is
- * booked when the performer marked it (booked or away), when their pasted iCal calendar was busy on
- * it (calendar_import_days), or when their weekly rule covers it; it is free when none of these
- * holds. A calendar neither changed nor read from iCal for 30 days says nothing: "unknown", and so
- * does a performer with no calendar at all. Each test is a key look-up, so a page of cards or a
- * filtered listing pays a few index probes per row.
+ * booked as bookedSql says; it is free when none of its tests holds. A calendar neither changed nor
+ * read from iCal for 30 days says nothing: "unknown", and so does a performer with no calendar at
+ * all. Each test is a key look-up, so a page of cards pays a few index probes per row. A listing
+ * reads the same answer off profile_search's copy of the freshness instead (availabilityOfCopy).
  */
 export function availabilitySql(profileId: SQL, day: string, now: Date = new Date()): SQL<Availability> {
   const since = new Date(now.getTime() - CALENDAR_STALE_DAYS * 86_400_000).toISOString();
-  return sql<Availability>`(select case
-      when not (coalesce(pc.updated_at >= ${since}::timestamptz, false)
+  return sql<Availability>`(case
+      when not (exists (select 1 from performer_calendars pc where pc.profile_id = ${profileId} and pc.updated_at >= ${since}::timestamptz)
         or exists (select 1 from calendar_imports ci where ci.profile_id = ${profileId} and ci.last_success_at >= ${since}::timestamptz))
         then 'unknown'
-      when exists (select 1 from calendar_days d where d.profile_id = ${profileId} and d.day = ${day}::date)
-        or exists (select 1 from calendar_import_days i where i.profile_id = ${profileId} and i.day = ${day}::date)
-        or coalesce((pc.weekly_off & (1 << extract(dow from ${day}::date)::int)) <> 0 and pc.weekly_since <= ${day}::date, false)
-        then 'booked'
-      else 'free' end
-    from (select 1) as one left join performer_calendars pc on pc.profile_id = ${profileId})`;
+      when ${bookedSql(profileId, day)} then 'booked'
+      else 'free' end)`;
+}
+
+export interface CopiedAvailability {
+  /** The row's availability: 'free', 'booked' or 'unknown'. */
+  kind: SQL<Availability>;
+  /** One condition per availability, each true of exactly the rows `kind` gives it. */
+  is: Record<Availability, SQL>;
+}
+
+/**
+ * availabilitySql for a row of profile_search, whose `freshUntil` (calendar_fresh_until, migration
+ * 0033) is when the calendar stops being trusted: fresh exactly when it is not before `now`, as
+ * updated_at >= now - 30 days is. "Unknown" is then decided on the row (inside the listing indexes,
+ * which carry the column), and the calendars are looked up only for the fresh rows, few where few
+ * performers keep a calendar.
+ */
+export function availabilityOfCopy(profileId: SQL, freshUntil: SQL, day: string, now: Date): CopiedAvailability {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const fresh = sql`${freshUntil} >= ${at}`;
+  const booked = bookedSql(profileId, day);
+  return {
+    kind: sql<Availability>`(case when ${fresh} then (case when ${booked} then 'booked' else 'free' end) else 'unknown' end)`,
+    is: {
+      unknown: sql`(${freshUntil} is null or ${freshUntil} < ${at})`,
+      booked: sql`(${fresh} and ${booked})`,
+      free: sql`(${fresh} and not ${booked})`,
+    },
+  };
 }
 
 /** Whether each performer is free on `day`, for many performers in one statement (availabilitySql). */

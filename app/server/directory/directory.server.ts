@@ -302,8 +302,9 @@ export async function listPublicProfiles(
 /**
  * A listing with a party date: those free that day first, then those whose calendar says nothing,
  * then (when asked for) those booked, each tier in the listing's usual order. Each tier is read in
- * that order and stopped as soon as its count (to 1,000 across the tiers) and the page are had, so
- * calendars are looked up only for the rows read; the count includes only what is shown.
+ * that order and stopped as soon as its count (to 1,000 across the tiers) and the page are had; a
+ * row whose calendar says nothing is told inside the listing index (calendar_fresh_until), so
+ * calendars are looked up only for the fresh rows read. The count includes only what is shown.
  */
 async function listDatedProfiles(
   db: Executor,

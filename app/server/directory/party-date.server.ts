@@ -1,8 +1,9 @@
 import { sql, type SQL } from "drizzle-orm";
+import { formatDay, formatShortDay } from "~/lib/calendar";
 import { parsePartyDate, parseRefinements, type ListingRefinements } from "~/lib/listing-refinements";
 import type { Availability, CardAvailability, HiddenBookedNote } from "~/lib/party-date-view";
 import type { ProfileCardData } from "~/lib/profile-view";
-import { availabilityOn, availabilitySql } from "../calendar/calendar.server";
+import { availabilityOfCopy, availabilityOn, type CopiedAvailability } from "../calendar/calendar.server";
 import type { Executor } from "../db/client.server";
 import { profiles } from "../db/schema";
 
@@ -10,8 +11,10 @@ import { profiles } from "../db/schema";
 // lists those free that day first, then those whose calendar says nothing, and leaves out those
 // booked unless the visitor asks for them (then last). A listing's rows are split into these
 // availability tiers, each read in the listing's own order and only as far as the page and the
-// count reach, so a performer's calendar is looked up (a few key probes, availabilitySql) for the
-// rows read, not for every row of a big state or city.
+// count reach. Whether a calendar says anything is on the row itself (profile_search's
+// calendar_fresh_until, migration 0033, in the listing indexes), so "not shared" is told inside the
+// index and a performer's calendar is looked up (a few key probes) only for the fresh rows read:
+// where few keep a calendar, the free tier starts from those few, not from every row of a state.
 
 /** Availability tiers in page order. */
 const TIER_ORDER: readonly Availability[] = ["free", "unknown", "booked"];
@@ -45,9 +48,16 @@ export function partyDateOf(refinements: Pick<ListingRefinements, "date" | "show
   return { day: refinements.date, showBooked: refinements.showBooked, now: new Date(Math.floor(now.getTime() / 60_000) * 60_000) };
 }
 
-/** The row's availability on the day as SQL (the row being `profiles`, the table or its narrow copy). */
+/** The narrow copy's column, named as the listings read the copy (db/narrow-profiles.server.ts). */
+const calendarFreshUntil = sql`${sql.identifier("profiles")}.${sql.identifier("calendar_fresh_until")}`;
+
+function copiedAvailability(date: PartyDate): CopiedAvailability {
+  return availabilityOfCopy(sql`${profiles.id}`, calendarFreshUntil, date.day, date.now);
+}
+
+/** The row's availability on the day as SQL (the row being profile_search read as `profiles`, its narrow copy). */
 export function availabilityOfRow(date: PartyDate): SQL<Availability> {
-  return availabilitySql(sql`${profiles.id}`, date.day, date.now);
+  return copiedAvailability(date).kind;
 }
 
 export interface AvailabilityTier {
@@ -57,28 +67,26 @@ export interface AvailabilityTier {
 
 /** The tiers a dated listing shows, in page order: free, unknown, and booked only when asked for. */
 export function availabilityTiers(date: PartyDate): AvailabilityTier[] {
-  const availability = availabilityOfRow(date);
-  return TIER_ORDER.filter((kind) => kind !== "booked" || date.showBooked).map((kind) => ({ kind, condition: sql`${availability} = ${kind}` }));
+  const { is } = copiedAvailability(date);
+  return TIER_ORDER.filter((kind) => kind !== "booked" || date.showBooked).map((kind) => ({ kind, condition: is[kind] }));
 }
 
 /** The condition of the performers a date hides: booked that day (none when they are shown). */
 export function hiddenCondition(date: PartyDate): SQL | null {
-  return date.showBooked ? null : sql`${availabilityOfRow(date)} = 'booked'`;
+  return date.showBooked ? null : copiedAvailability(date).is.booked;
 }
 
-const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
+/** The calendar's own wording of a day without its year, which a party date (at most two years ahead) leaves out. */
+const withoutYear = (text: string) => text.replace(/, \d{4}$/, "");
 
 /** "Dec 12" for 2026-12-12. */
 export function shortDate(day: string): string {
-  const [, month, date] = day.split("-").map(Number);
-  return `${MONTHS[month - 1]} ${date}`;
+  return withoutYear(formatShortDay(day));
 }
 
 /** "Sat, Dec 12" for 2026-12-12 (the weekday of that year's date). */
 export function weekdayDate(day: string): string {
-  const [year, month, date] = day.split("-").map(Number);
-  return `${WEEKDAYS[new Date(Date.UTC(year, month - 1, date)).getUTCDay()]}, ${shortDate(day)}`;
+  return withoutYear(formatDay(day));
 }
 
 /** What a card says about the day: the issue's words. */
@@ -92,16 +100,21 @@ export function cardAvailability(kind: Availability, day: string): CardAvailabil
   return { kind, text: availabilityText(kind, day), date: day };
 }
 
-/** The cards with what each says about the date (one statement for the page's performers). */
-export async function withAvailability<T extends ProfileCardData>(db: Executor, cards: T[], date: PartyDate | null): Promise<T[]> {
+/**
+ * The cards with what each says about the date: the tier a dated listing read the card's row in,
+ * when `known` has it (the listing already asked the calendars), otherwise availabilityOn's answer,
+ * one statement for the rest of the page's performers.
+ */
+export async function withAvailability<T extends ProfileCardData>(
+  db: Executor,
+  cards: T[],
+  date: PartyDate | null,
+  known: ReadonlyMap<string, Availability> = new Map(),
+): Promise<T[]> {
   if (!date || cards.length === 0) return cards;
-  const found = await availabilityOn(
-    db,
-    cards.map((card) => card.id),
-    date.day,
-    date.now,
-  );
-  return cards.map((card) => ({ ...card, availability: cardAvailability(found.get(card.id) ?? "unknown", date.day) }));
+  const asked = cards.filter((card) => !known.has(card.id)).map((card) => card.id);
+  const found = asked.length > 0 ? await availabilityOn(db, asked, date.day, date.now) : new Map<string, Availability>();
+  return cards.map((card) => ({ ...card, availability: cardAvailability(known.get(card.id) ?? found.get(card.id) ?? "unknown", date.day) }));
 }
 
 /**
