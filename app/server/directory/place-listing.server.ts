@@ -15,7 +15,7 @@ import type { Executor } from "../db/client.server";
 import { cardsForIds } from "./directory.server";
 import { categoryCondition, refinementConditions } from "./listing-conditions.server";
 import { nearestBand, placeBands, type PlaceBands } from "../search/bands.server";
-import { readPage } from "../search/page.server";
+import { availabilityOfRows, readPage } from "../search/page.server";
 import { rankings } from "../search/rank.server";
 import { publicProfileCondition, todayIso } from "./visibility.server";
 import { hiddenBookedText, partyDateOf, withAvailability } from "./party-date.server";
@@ -85,8 +85,10 @@ export async function listPlaceProfiles(db: Executor, query: PlaceQuery): Promis
     counts.nearest = found.total;
   }
 
-  // Cards are read for the same day as the match, so the page shows what it counted.
-  const cards = new Map((await withAvailability(db, await cardsForIds(db, found.rows.map((r) => r.id), today), partyDate)).map((c) => [c.id, c]));
+  // Cards are read for the same day as the match, so the page shows what it counted; with a date,
+  // each in the tier its row was read in (no second look at the calendars).
+  const listed = await cardsForIds(db, found.rows.map((r) => r.id), today);
+  const cards = new Map((await withAvailability(db, listed, partyDate, availabilityOfRows(found.rows))).map((c) => [c.id, c]));
   const hits: PlaceHit[] = [];
   for (const row of found.rows) {
     const profile = cards.get(row.id);

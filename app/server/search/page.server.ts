@@ -2,6 +2,7 @@ import { and, sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { TRAVEL_RANGES } from "~/lib/constants";
 import type { ListingSort } from "~/lib/listing-refinements";
+import type { Availability } from "~/lib/party-date-view";
 import type { PlaceGroup } from "~/lib/place-listing-view";
 import type { Executor } from "../db/client.server";
 import { narrowProfiles } from "../db/narrow-profiles.server";
@@ -9,7 +10,7 @@ import { copiedCategories } from "../directory/listing-conditions.server";
 import { allInPriceSql, priceFromColumn } from "../directory/all-in-sql.server";
 import { recalledCount, rememberCount, rememberedCount } from "../directory/directory.server";
 import { profiles } from "../db/schema";
-import { availabilityOfRow, availabilityTiers, hiddenCondition, HIDDEN_COUNTED, type PartyDate } from "../directory/party-date.server";
+import { availabilityOfRow, availabilityTiers, hiddenCondition, HIDDEN_COUNTED, type AvailabilityTier, type PartyDate } from "../directory/party-date.server";
 import type { Band, Region } from "./bands.server";
 import { orderTerms, tierColumn, walkable, type Ranking } from "./rank.server";
 import { rowsOf } from "./rows.server";
@@ -59,11 +60,16 @@ const WALK_LIMIT = 20_000;
  */
 export const RANKED_WHOLE = 2000;
 
+/** A band as the page reads it: with a party date, one availability tier of a band, which its rows carry to their cards. */
+interface PageBand extends Band {
+  availability?: Availability;
+}
+
 export interface PageRequest {
   /** What every row meets: visibility, filters, refinements (the words' match is the ranking's). */
   where: SQL[];
   /** The bands in page order. */
-  bands: Band[];
+  bands: PageBand[];
   ranking: Ranking;
   sort: ListingSort;
   /** The place distances are measured from; null without one. */
@@ -83,6 +89,8 @@ export interface PagedRow {
   distance: number | null;
   /** The performer's usual travel range in miles; null for nationwide. */
   rangeMiles: number | null;
+  /** With a party date: the availability tier the row was read in, so its card needs no second look at the calendar. */
+  availability?: Availability;
 }
 
 export interface Paged {
@@ -142,15 +150,16 @@ function whereOf(request: PageRequest, extra: SQL): SQL {
   return and(...request.where, ...(request.ranking.match ? [request.ranking.match] : []), extra) as SQL;
 }
 
-const toRow = (group: PlaceGroup | null) => (r: Row): PagedRow => ({
+const toRow = (band: Pick<PageBand, "group" | "availability">) => (r: Row): PagedRow => ({
   id: r.id as string,
-  group,
+  group: band.group,
   distance: r.distance === null ? null : Number(r.distance),
   rangeMiles: r.range_miles === null ? null : Number(r.range_miles),
+  ...(band.availability ? { availability: band.availability } : {}),
 });
 
 /** A band's matches read into one small set: its exact size and the page's slice of it. */
-async function readWhole(tx: Executor, request: PageRequest, band: Band, limit: number, offset: number) {
+async function readWhole(tx: Executor, request: PageRequest, band: PageBand, limit: number, offset: number) {
   const branches = sql.join(
     band.branches.map((branch) => sql`select ${columns(request)} from ${searched} where ${whereOf(request, branch)}`),
     sql` union all `,
@@ -166,11 +175,11 @@ async function readWhole(tx: Executor, request: PageRequest, band: Band, limit: 
         select id, distance, range_miles from matches order by ${sql.join(order, sql`, `)} limit ${limit} offset ${offset}
       ) as hit on true`),
   );
-  return { rows: rows.filter((r) => r.id !== null).map(toRow(band.group)), size: Number(rows[0]?.total ?? 0) };
+  return { rows: rows.filter((r) => r.id !== null).map(toRow(band)), size: Number(rows[0]?.total ?? 0) };
 }
 
 /** A band's page straight off its ordered rows (no words to rank, so no set to build). */
-async function readOrdered(db: Executor, request: PageRequest, band: Band, limit: number, offset: number) {
+async function readOrdered(db: Executor, request: PageRequest, band: PageBand, limit: number, offset: number) {
   const branches = sql.join(
     band.branches.map((branch) => sql`select ${columns(request)} from ${searched} where ${whereOf(request, branch)}`),
     sql` union all `,
@@ -179,7 +188,7 @@ async function readOrdered(db: Executor, request: PageRequest, band: Band, limit
   const rows = rowsOf<Row>(
     await db.execute(sql`select id, distance, range_miles from (${branches}) as band order by ${sql.join(order, sql`, `)} limit ${limit} offset ${offset}`),
   );
-  return rows.map(toRow(band.group));
+  return rows.map(toRow(band));
 }
 
 const dialect = new PgDialect();
@@ -256,7 +265,7 @@ async function walkedPage(tx: Executor, order: WalkOrder, where: SQL, hit: SQL, 
  * rare for that is read whole through the text indexes. Ranking all 74,000 matches of "princess"
  * at 1,000,000 took 200 ms, sorting them by price 100 ms.
  */
-async function walkTiers(tx: Executor, request: PageRequest, page: number, availability: SQL[] | null = null): Promise<PagedRow[]> {
+async function walkTiers(tx: Executor, request: PageRequest, page: number, availability: AvailabilityTier[] | null = null): Promise<PagedRow[]> {
   const scan = scanSwitch(tx);
   const match = request.ranking.match as SQL;
   const where = and(...request.where) as SQL;
@@ -264,17 +273,21 @@ async function walkTiers(tx: Executor, request: PageRequest, page: number, avail
   const oneSet = request.sort === "newest" || request.sort === "price" || request.ranking.tiers.length === 0;
   const ranked = oneSet ? [match] : request.ranking.tiers.map((tier) => sql`${match} and ${tier}`);
   // With a party date, each availability tier is walked whole (its precision tiers within it) before the next.
-  const tiers = availability ? availability.flatMap((kind) => ranked.map((tier) => sql`${tier} and ${kind}`)) : ranked;
+  const tiers: { condition: SQL; kind?: Availability }[] = availability
+    ? availability.flatMap(({ kind, condition }) => ranked.map((tier) => ({ condition: sql`${tier} and ${condition}`, kind })))
+    : ranked.map((condition) => ({ condition }));
   const offset = (page - 1) * request.pageSize;
-  const ids: string[] = [];
+  const rows: PagedRow[] = [];
+  const add = (ids: string[], kind: Availability | undefined) =>
+    rows.push(...ids.map((id) => ({ id, group: null, distance: null, rangeMiles: null, ...(kind ? { availability: kind } : {}) })));
   let before = 0;
-  for (const tier of tiers) {
+  for (const { condition: tier, kind } of tiers) {
     const skip = Math.max(0, offset - before);
-    const need = request.pageSize - ids.length;
+    const need = request.pageSize - rows.length;
     await scan("newest");
     const walked = await walkedPage(tx, order, where, tier, Math.min(WALK_LIMIT, (skip + need) * WALK_FACTOR), need, skip);
     if (walked) {
-      ids.push(...walked);
+      add(walked, kind);
       break;
     }
     await scan("bitmap");
@@ -287,11 +300,11 @@ async function walkTiers(tx: Executor, request: PageRequest, page: number, avail
         from (select count(*)::int as total from found) as counted
         left join lateral (select id from found order by ${walkOrder(order, "named")} limit ${need} offset ${skip}) as hit on true`),
     );
-    ids.push(...whole.filter((r) => r.id !== null).map((r) => r.id as string));
+    add(whole.filter((r) => r.id !== null).map((r) => r.id as string), kind);
     before += Number(whole[0]?.total ?? 0);
-    if (ids.length >= request.pageSize) break;
+    if (rows.length >= request.pageSize) break;
   }
-  return ids.map((id) => ({ id, group: null, distance: null, rangeMiles: null }));
+  return rows;
 }
 
 /**
@@ -342,7 +355,7 @@ async function readRankedUnlessCommon(db: Executor, tx: Executor, request: PageR
     return null;
   }
   return {
-    rows: rows.filter((r) => r.id !== null).map(toRow(null)),
+    rows: rows.filter((r) => r.id !== null).map(toRow({ group: null })),
     counts: [size],
     total: Math.min(size, MAX_COUNTED),
     totalAtLeast: size > MAX_COUNTED,
@@ -355,7 +368,8 @@ async function readRankedUnlessCommon(db: Executor, tx: Executor, request: PageR
  * the page's slice taken in band order. Precision tiers cost several tests of a row's words, so
  * they are worked out only for the bands the page reaches (the set keeps each row's words).
  */
-async function readRegion(tx: Executor, request: PageRequest, region: Region, groups: (PlaceGroup | null)[], limit: number, offset: number) {
+async function readRegion(tx: Executor, request: PageRequest, region: Region, bands: PageBand[], limit: number, offset: number) {
+  const groups = bands.map((band) => band.group);
   const order = orderTerms(request.ranking, request.sort, request.point !== null);
   const sizes = sql.join(
     groups.map((_, i) => sql`count(*) filter (where band = ${sql.raw(String(i))})::int`),
@@ -387,7 +401,7 @@ async function readRegion(tx: Executor, request: PageRequest, region: Region, gr
       ) as hit on true`),
   );
   return {
-    rows: rows.filter((r) => r.id !== null).map((r) => toRow(groups[Number(r.band)])(r)),
+    rows: rows.filter((r) => r.id !== null).map((r) => toRow(bands[Number(r.band)])(r)),
     sizes: (rows[0]?.sizes ?? groups.map(() => 0)).map(Number),
   };
 }
@@ -405,7 +419,7 @@ const SHORTEST_RANGE = Math.min(...TRAVEL_RANGES.map((r) => r.miles ?? Infinity)
  * range, all of whom travel there. Whatever lies farther comes after them, so when these hold the
  * page it is theirs; null when they do not.
  */
-async function readNearest(db: Executor, request: PageRequest, band: Band, limit: number, offset: number): Promise<PagedRow[] | null> {
+async function readNearest(db: Executor, request: PageRequest, band: PageBand, limit: number, offset: number): Promise<PagedRow[] | null> {
   const point = request.point as Point;
   const need = limit + offset;
   // At the point every distance is 0, so the order is newest first: the index's own, read backward.
@@ -415,7 +429,7 @@ async function readNearest(db: Executor, request: PageRequest, band: Band, limit
       select ${columns(request)} from ${searched} where ${whereOf(request, at)}
       order by ${profiles.createdAt} desc, ${profiles.id} desc limit ${need}`),
   );
-  if (atPoint.length === need) return atPoint.slice(offset).map(toRow(band.group));
+  if (atPoint.length === need) return atPoint.slice(offset).map(toRow(band));
   const close = sql`${boxSql(point, SHORTEST_RANGE)} and ${distanceSql(point.latitude, point.longitude)} <= ${literal(SHORTEST_RANGE)}${band.only ? sql` and ${band.only}` : sql``}`;
   const rows = await readOrdered(db, request, { ...band, branches: [close] }, need, 0);
   return rows.length === need ? rows.slice(offset) : null;
@@ -440,7 +454,7 @@ async function readBands(tx: Executor, memo: Executor, request: PageRequest, off
       // Words: the bands sharing the box are read whole together, to be ranked.
       const region = band.region;
       const together = request.bands.slice(i).filter((b) => b.region === region);
-      const found = await readRegion(tx, request, region, together.map((b) => b.group), limit, skip);
+      const found = await readRegion(tx, request, region, together, limit, skip);
       rows.push(...found.rows);
       counts.push(...found.sizes);
       before += found.sizes.reduce((a, b) => a + b, 0);
@@ -484,9 +498,9 @@ async function readBands(tx: Executor, memo: Executor, request: PageRequest, off
  * whose rows are told their part by their band and availability together (a hidden booked row by
  * none: it is neither counted nor read).
  */
-function splitByAvailability(bands: readonly Band[], date: PartyDate): { bands: Band[]; origin: number[] } {
+function splitByAvailability(bands: readonly Band[], date: PartyDate): { bands: PageBand[]; origin: number[] } {
   const tiers = availabilityTiers(date);
-  const split: Band[] = [];
+  const split: PageBand[] = [];
   const origin: number[] = [];
   const regions = new Map<Region, Region>();
   const availability = availabilityOfRow(date);
@@ -505,7 +519,7 @@ function splitByAvailability(bands: readonly Band[], date: PartyDate): { bands: 
       }
     }
     for (const tier of tiers) {
-      split.push({ group: band.group, branches: band.branches.map((branch) => and(branch, tier.condition) as SQL), region, only: tier.condition });
+      split.push({ group: band.group, branches: band.branches.map((branch) => and(branch, tier.condition) as SQL), region, only: tier.condition, availability: tier.kind });
       origin.push(i);
     }
   }
@@ -563,7 +577,7 @@ async function readDatedBands(
     // A common word with no place: walked tier by tier as without a date, each availability tier
     // in turn; a thousand or more are shown either way.
     const tiers = availabilityTiers(date);
-    const rows = await walkTiers(tx, request, page, tiers.map((tier) => tier.condition));
+    const rows = await walkTiers(tx, request, page, tiers);
     return { rows, counts: [MAX_COUNTED + 1], total: MAX_COUNTED, totalAtLeast: true };
   }
   const found = await readBands(tx, db, dated, offset, end);
@@ -589,6 +603,11 @@ async function readOnce(db: Executor, request: PageRequest, page: number): Promi
     const rows = await walkTiers(tx, request, page);
     return { rows, counts: [MAX_COUNTED + 1], total: MAX_COUNTED, totalAtLeast: true };
   });
+}
+
+/** The tier each of a dated page's rows was read in, for its card (party-date.server.ts, withAvailability). */
+export function availabilityOfRows(rows: readonly PagedRow[]): Map<string, Availability> {
+  return new Map(rows.flatMap((row) => (row.availability ? [[row.id, row.availability] as const] : [])));
 }
 
 /** One page of the listing the request describes (a page past the end shows the last one). */

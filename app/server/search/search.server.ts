@@ -15,7 +15,7 @@ import { hiddenBookedText, partyDateOf, withAvailability } from "../directory/pa
 import { EVERYONE, nearestBand, placeBands, type Band, type PlaceBands } from "./bands.server";
 import { describeExpansions } from "./expand.server";
 import { annotateMatches, biosOf } from "./highlight.server";
-import { readPage, type Paged } from "./page.server";
+import { availabilityOfRows, readPage, type Paged } from "./page.server";
 import type { SearchInput } from "./query.server";
 import { rankings, type Ranking } from "./rank.server";
 import { understandQuery, type UnderstoodQuery } from "./understand.server";
@@ -235,8 +235,9 @@ export async function searchProfiles(db: Executor, input: SearchInput, options: 
 
   // The same day as the match, so a search run for a given date shows the cards it counted.
   const ids = found.rows.map((r) => r.id);
-  // The bios (for a snippet where no character explains the match) are read beside the cards.
-  const [cardList, bios] = await Promise.all([cardsForIds(db, ids, today).then((list) => withAvailability(db, list, partyDate)), understood.groups.length > 0 ? biosOf(db, ids) : new Map<string, string | null>()]);
+  // The bios (for a snippet where no character explains the match) are read beside the cards. With
+  // a date, each row carries the tier it was read in, so the cards do not ask the calendars again.
+  const [cardList, bios] = await Promise.all([cardsForIds(db, ids, today).then((list) => withAvailability(db, list, partyDate, availabilityOfRows(found.rows))), understood.groups.length > 0 ? biosOf(db, ids) : new Map<string, string | null>()]);
   const cards = new Map(cardList.map((c) => [c.id, c]));
   const hits: SearchHit[] = [];
   for (const row of found.rows) {
