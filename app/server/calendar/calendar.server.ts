@@ -19,7 +19,7 @@ import { markDaysSchema, type MarkDaysInput } from "~/lib/calendar-schema";
 import type { FieldErrors } from "~/lib/form";
 import { localDay, timeZoneForState } from "~/lib/state-time-zones";
 import type { Executor } from "../db/client.server";
-import { calendarDays, calendarImportDays, calendarImports, contactMessages, performerCalendars, profiles } from "../db/schema";
+import { BUSY_DAYS_SPAN, calendarDays, calendarImportDays, calendarImports, contactMessages, performerCalendars, profiles } from "../db/schema";
 import { buildFeed } from "./ical-feed.server";
 
 // The performer's calendar (issue 26): days they marked booked or away, one row per local day
@@ -280,7 +280,8 @@ function bookedSql(profileId: SQL, day: string): SQL {
  * booked as bookedSql says; it is free when none of its tests holds. A calendar neither changed nor
  * read from iCal for 30 days says nothing: "unknown", and so does a performer with no calendar at
  * all. Each test is a key look-up, so a page of cards pays a few index probes per row. A listing
- * reads the same answer off profile_search's copy of the freshness instead (availabilityOfCopy).
+ * reads the same answer off profile_search's copy of the freshness and the booked days instead
+ * (availabilityOfCopy).
  */
 export function availabilitySql(profileId: SQL, day: string, now: Date = new Date()): SQL<Availability> {
   const since = new Date(now.getTime() - CALENDAR_STALE_DAYS * 86_400_000).toISOString();
@@ -299,21 +300,44 @@ export interface CopiedAvailability {
   is: Record<Availability, SQL>;
 }
 
+/** The columns of a profile_search row availabilityOfCopy reads, as the outer query names them. */
+export interface CalendarCopy {
+  /** The profile's id. */
+  id: SQL;
+  /** calendar_fresh_until (migration 0033). */
+  freshUntil: SQL;
+  /** busy_from and busy_days (migration 0034). */
+  busyFrom: SQL;
+  busyDays: SQL;
+}
+
 /**
- * availabilitySql for a row of profile_search, whose `freshUntil` (calendar_fresh_until, migration
- * 0033) is when the calendar stops being trusted: fresh exactly when it is not before `now`, as
- * updated_at >= now - 30 days is. "Unknown" is then decided on the row (inside the listing indexes,
- * which carry the column), and the calendars are looked up only for the fresh rows, few where few
- * performers keep a calendar.
+ * bookedSql read off the row's bits (busy_days, migration 0034): a bit test when `day` lies in the
+ * days they cover, the calendars' own look-ups otherwise (a row whose window has slid past the day,
+ * or one without bits: then busy_from is null and so is the window test).
  */
-export function availabilityOfCopy(profileId: SQL, freshUntil: SQL, day: string, now: Date): CopiedAvailability {
+function bookedOfCopy(copy: CalendarCopy, day: string): SQL {
+  const at = sql`${day}::date`;
+  return sql`(case when ${at} between ${copy.busyFrom} and ${copy.busyFrom} + ${sql.raw(String(BUSY_DAYS_SPAN - 1))}
+      then coalesce(get_bit(${copy.busyDays}, ${at} - ${copy.busyFrom}) = 1, false)
+      else ${bookedSql(copy.id, day)} end)`;
+}
+
+/**
+ * availabilitySql for a row of profile_search, whose calendar_fresh_until (migration 0033) is when
+ * the calendar stops being trusted: fresh exactly when it is not before `now`, as updated_at >=
+ * now - 30 days is. "Unknown" is then decided on the row (inside the listing indexes, which carry
+ * the column), and "booked" too, from the row's copy of the booked days (bookedOfCopy), so a fresh
+ * row read costs no look-up of the calendars.
+ */
+export function availabilityOfCopy(copy: CalendarCopy, day: string, now: Date): CopiedAvailability {
   const at = sql`${now.toISOString()}::timestamptz`;
-  const fresh = sql`${freshUntil} >= ${at}`;
-  const booked = bookedSql(profileId, day);
+  const fresh = sql`${copy.freshUntil} >= ${at}`;
+  const booked = bookedOfCopy(copy, day);
   return {
     kind: sql<Availability>`(case when ${fresh} then (case when ${booked} then 'booked' else 'free' end) else 'unknown' end)`,
     is: {
-      unknown: sql`(${freshUntil} is null or ${freshUntil} < ${at})`,
+      unknown: sql`(${copy.freshUntil} is null or ${copy.freshUntil} < ${at})`,
       booked: sql`(${fresh} and ${booked})`,
       free: sql`(${fresh} and not ${booked})`,
     },

@@ -37,6 +37,16 @@ const tsvector = customType<{ data: string }>({
   },
 });
 
+/** The days profile_search.busy_days covers (migration 0034). */
+export const BUSY_DAYS_SPAN = 800;
+
+/** A fixed-length bit string, read and written as its text of 0s and 1s. */
+const bits = customType<{ data: string; config: { length: number } }>({
+  dataType(config) {
+    return `bit(${config?.length ?? 1})`;
+  },
+});
+
 function sqlList(values: readonly string[]) {
   return sql.raw(values.map((v) => `'${v.replace(/'/g, "''")}'`).join(", "));
 }
@@ -332,6 +342,12 @@ export const profileSearch = pgTable(
     // without either. A dated listing tells "availability not shared" from the row alone
     // (directory/party-date.server.ts), so calendars are looked up only for fresh ones.
     calendarFreshUntil: timestamp("calendar_fresh_until", { withTimezone: true }),
+    // The performer's booked days (migration 0034, kept by triggers on calendar_days,
+    // calendar_import_days and performer_calendars): bit i of busyDays is day busyFrom + i, booked
+    // as the calendars say; both null without a calendar or days. A dated listing tests the bit
+    // instead of looking the calendars up (calendar/calendar.server.ts, availabilityOfCopy).
+    busyFrom: date("busy_from", { mode: "string" }),
+    busyDays: bits("busy_days", { length: BUSY_DAYS_SPAN }),
   },
   (t) => [
     // A search with words and a place (search/page.server.ts, readRegion): the one-degree squares

@@ -3,7 +3,7 @@ import { formatDay, formatShortDay } from "~/lib/calendar";
 import { parsePartyDate, parseRefinements, type ListingRefinements } from "~/lib/listing-refinements";
 import type { Availability, CardAvailability, HiddenBookedNote } from "~/lib/party-date-view";
 import type { ProfileCardData } from "~/lib/profile-view";
-import { availabilityOfCopy, availabilityOn, type CopiedAvailability } from "../calendar/calendar.server";
+import { availabilityOfCopy, availabilityOn, type CalendarCopy, type CopiedAvailability } from "../calendar/calendar.server";
 import type { Executor } from "../db/client.server";
 import { profiles } from "../db/schema";
 
@@ -13,8 +13,9 @@ import { profiles } from "../db/schema";
 // availability tiers, each read in the listing's own order and only as far as the page and the
 // count reach. Whether a calendar says anything is on the row itself (profile_search's
 // calendar_fresh_until, migration 0033, in the listing indexes), so "not shared" is told inside the
-// index and a performer's calendar is looked up (a few key probes) only for the fresh rows read:
-// where few keep a calendar, the free tier starts from those few, not from every row of a state.
+// index: where few keep a calendar, the free tier starts from those few, not from every row of a
+// state. Whether a fresh row is booked is on the row too (busy_from and busy_days, migration 0034):
+// a bit test, with the calendars looked up only for a day outside the bits' window.
 
 /** Availability tiers in page order. */
 const TIER_ORDER: readonly Availability[] = ["free", "unknown", "booked"];
@@ -48,11 +49,18 @@ export function partyDateOf(refinements: Pick<ListingRefinements, "date" | "show
   return { day: refinements.date, showBooked: refinements.showBooked, now: new Date(Math.floor(now.getTime() / 60_000) * 60_000) };
 }
 
-/** The narrow copy's column, named as the listings read the copy (db/narrow-profiles.server.ts). */
-const calendarFreshUntil = sql`${sql.identifier("profiles")}.${sql.identifier("calendar_fresh_until")}`;
+/** A column of the narrow copy, named as the listings read the copy (db/narrow-profiles.server.ts). */
+const copyColumn = (name: string) => sql`${sql.identifier("profiles")}.${sql.identifier(name)}`;
+
+const CALENDAR_COPY: CalendarCopy = {
+  id: sql`${profiles.id}`,
+  freshUntil: copyColumn("calendar_fresh_until"),
+  busyFrom: copyColumn("busy_from"),
+  busyDays: copyColumn("busy_days"),
+};
 
 function copiedAvailability(date: PartyDate): CopiedAvailability {
-  return availabilityOfCopy(sql`${profiles.id}`, calendarFreshUntil, date.day, date.now);
+  return availabilityOfCopy(CALENDAR_COPY, date.day, date.now);
 }
 
 /** The row's availability on the day as SQL (the row being profile_search read as `profiles`, its narrow copy). */
