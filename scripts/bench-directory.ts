@@ -256,18 +256,21 @@ async function dropSecondaryIndexes(pool: pg.Pool, tables: string[]): Promise<st
  * are rewritten) and the copy is rebuilt in one statement afterwards, the same columns the triggers
  * copy (drizzle/0009_profile_search.sql, 0017_listing_refinements.sql, the categories of
  * 0027_profile_search_categories.sql, the all-in price's parts of 0032_profile_search_all_in.sql
- * and the calendar's freshness of 0033_profile_search_calendar_fresh.sql).
+ * the calendar's freshness of 0033_profile_search_calendar_fresh.sql and the booked days of
+ * 0034_profile_search_busy_days.sql, all calendars aggregated in one pass).
  */
 /**
  * Every profile without a calendar gets one, as a performer who keeps theirs would: changed in the
  * last ten days, with 20 booked days between 60 and 120 days ahead (some fall on one day: about 17
  * distinct). The party date's availability is then a real look-up for every row, not a quick
  * "unknown". Seeded before profile_search is rebuilt, whose one insert copies each calendar's
- * freshness (migration 0033), with the calendars' row trigger off: it would update a million rows
- * of the copy one by one, each touching every index that holds the column.
+ * freshness (migration 0033) and booked days (0034), with the calendars' triggers off: they would
+ * update a million rows of the copy one by one, each touching every index that holds the column.
  */
 async function seedCalendars(pool: pg.Pool) {
-  await pool.query(`alter table performer_calendars disable trigger profile_search_calendar_fresh`);
+  // All the calendars' triggers (0033's freshness, 0034's booked days): each would recompute a row of the copy.
+  await pool.query(`alter table performer_calendars disable trigger user`);
+  await pool.query(`alter table calendar_days disable trigger user`);
   try {
     await pool.query(
       `with made as (
@@ -281,7 +284,8 @@ async function seedCalendars(pool: pg.Pool) {
        on conflict do nothing`,
     );
   } finally {
-    await pool.query(`alter table performer_calendars enable trigger profile_search_calendar_fresh`);
+    await pool.query(`alter table performer_calendars enable trigger user`);
+    await pool.query(`alter table calendar_days enable trigger user`);
   }
 }
 
@@ -299,7 +303,8 @@ async function load(pool: pg.Pool, database: { db: Db }, from: number, size: num
       `insert into profile_search (id, display_name, is_active, payment_status, payment_expiry, state, city,
                                    latitude, longitude, travel_radius, search_vector, created_at,
                                    audience, price_min, group_performer, categories,
-                                   price_from, travel_free_miles, travel_cents_per_mile, calendar_fresh_until)
+                                   price_from, travel_free_miles, travel_cents_per_mile, calendar_fresh_until,
+                                   busy_from, busy_days)
        select id, display_name, is_active, payment_status, payment_expiry, state, city,
               latitude, longitude, travel_radius, search_vector, created_at,
               audience, price_min, group_performer,
@@ -307,9 +312,11 @@ async function load(pool: pg.Pool, database: { db: Db }, from: number, size: num
               profile_search_price_from(c.cheapest, price_min, travel_fee_kind, travel_fee_flat),
               profile_search_per_mile(c.cheapest, travel_fee_kind, travel_fee_free_miles),
               profile_search_per_mile(c.cheapest, travel_fee_kind, travel_fee_cents_per_mile),
-              profile_search_calendar_fresh_until(profiles.id)
+              profile_search_calendar_fresh_until(profiles.id),
+              case when b.busy_days is not null then current_date - 2 end, b.busy_days
        from profiles
-       left join (select profile_id, min(price) as cheapest from profile_packages group by profile_id) c on c.profile_id = profiles.id`,
+       left join (select profile_id, min(price) as cheapest from profile_packages group by profile_id) c on c.profile_id = profiles.id
+       left join profile_search_busy_days_all(current_date - 2) b on b.profile_id = profiles.id`,
     );
   } finally {
     await pool.query(`alter table profiles enable trigger profile_search_sync`);

@@ -37,6 +37,7 @@ const ids = {
   marked: "bd-marked",
   away: "bd-away",
   imported: "bd-imported",
+  importedEmpty: "bd-imported-empty",
   weekly: "bd-weekly",
   weeklyOld: "bd-weekly-old",
   cleared: "bd-cleared",
@@ -121,6 +122,10 @@ beforeAll(async () => {
   feeds.set("/imported.ics", ical([DAY]));
   expect(await saveCalendarImport(database.db, ids.imported, `${base}/imported.ics`)).toEqual({ kind: "saved" });
   expect(await refreshCalendarImport(database.db, ids.imported, { allowLoopback: true, now: NOW })).toEqual({ kind: "read", busyDays: 1 });
+  // A fresh read of a calendar with no busy day: fresh, but no bits (the calendars answer).
+  feeds.set("/empty.ics", ical([]));
+  expect(await saveCalendarImport(database.db, ids.importedEmpty, `${base}/empty.ics`)).toEqual({ kind: "saved" });
+  expect(await refreshCalendarImport(database.db, ids.importedEmpty, { allowLoopback: true, now: NOW })).toEqual({ kind: "read", busyDays: 0 });
 });
 
 afterAll(async () => {
@@ -136,6 +141,7 @@ describe(`a dated listing's booked days read off profile_search's bits (${engine
       [ids.marked]: "booked",
       [ids.away]: "booked",
       [ids.imported]: "booked",
+      [ids.importedEmpty]: "free",
       // The rule starts the day after.
       [ids.weekly]: "free",
       [ids.weeklyOld]: "booked",
@@ -150,6 +156,7 @@ describe(`a dated listing's booked days read off profile_search's bits (${engine
     const marked = await copyOf(ids.marked);
     expect(marked).toEqual({ from: marked?.today, today: marked?.today, bit: 1 });
     expect(await copyOf(ids.none)).toMatchObject({ from: null, bit: null });
+    expect(await copyOf(ids.importedEmpty)).toMatchObject({ from: null, bit: null });
   });
 
   it("follows the calendars as they change: a day cleared, a rule moved or dropped, an import replaced", async () => {
@@ -191,6 +198,6 @@ describe(`a dated listing's booked days read off profile_search's bits (${engine
     expect(Object.fromEntries(all.filter((row) => row.id !== ids.slid).map((row) => [row.id, row.bits]))).toEqual(
       Object.fromEntries(copied.filter((row) => row.bits !== null).map((row) => [row.id, row.bits])),
     );
-    expect(copied.filter((row) => row.bits === null).map((row) => row.id)).toEqual([ids.none]);
+    expect(copied.filter((row) => row.bits === null).map((row) => row.id).sort()).toEqual([ids.none, ids.importedEmpty].sort());
   });
 });
