@@ -1,8 +1,9 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NO_REFINEMENTS, writeRefinements, type ListingRefinements } from "~/lib/listing-refinements";
 import { browseHref } from "~/lib/directory-params";
 import { profileHref } from "~/lib/party-date-view";
-import { listPublicProfiles } from "~/server/directory/directory.server";
+import { forgetDirectoryCounts, listPublicProfiles } from "~/server/directory/directory.server";
 import { availabilityText, hiddenBookedNote, readRefinements } from "~/server/directory/party-date.server";
 import { listPlaceProfiles } from "~/server/directory/place-listing.server";
 import { findGazetteerCity } from "~/server/places/gazetteer.server";
@@ -106,6 +107,23 @@ describe(`the party date in the directory (${engine})`, () => {
     // A page past the end shows the last one.
     const past = await listPublicProfiles(database.db, { state: "FL", city: null, categories: [], refinements: dated() }, 9, 4);
     expect([past.page, past.profiles.map((card) => card.id)]).toEqual([2, ["pd-silent"]]);
+  });
+
+  it("remembers a dated listing's tier sizes like any count, yet a performer booked meanwhile leaves the free tier at once", async () => {
+    const before = await florida(dated());
+    expect(before.profiles.map((card) => card.id).slice(0, 3)).toEqual(["pd-nearby-free", "pd-free-new", "pd-free-old"]);
+    await database.db.execute(sql`insert into calendar_days (profile_id, day, kind) values ('pd-free-new', ${DAY}::date, 'booked')`);
+    try {
+      // Within the count's lifetime: the rows are read live, so the remembered sizes no longer
+      // hold and the tiers are counted again.
+      const after = await florida(dated());
+      expect(after.profiles.map((card) => card.id)).toEqual(["pd-nearby-free", "pd-free-old", "pd-stale", "pd-silent"]);
+      expect(after.total).toBe(4);
+      expect(after.hiddenBooked).toBe("2 booked on Dec 12 are hidden");
+    } finally {
+      await database.db.execute(sql`delete from calendar_days where profile_id = 'pd-free-new' and day = ${DAY}::date`);
+      forgetDirectoryCounts(database.db);
+    }
   });
 
   it("puts free performers first within each distance band, keeping the bands in order and their counts to what is shown", async () => {

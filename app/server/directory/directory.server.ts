@@ -221,8 +221,8 @@ export async function listPublicProfiles(
   const refinements = filters.refinements ?? NO_REFINEMENTS;
   const where = listingCondition(filters, today);
   const date = partyDateOf(refinements);
-  if (date) return listDatedProfiles(db, where, refinements, date, page, pageSize, today);
   const key = JSON.stringify(["list", today, filters.state, filters.city, [...filters.categories].sort(), refinementKey(refinements)]);
+  if (date) return listDatedProfiles(db, where, refinements, date, page, pageSize, today, JSON.stringify([key, date.day, date.showBooked, date.now.toISOString()]));
   const lastPage = (counted: number) => Math.max(1, Math.ceil(Math.min(counted, MAX_LISTING_COUNT) / pageSize));
   const order = sql.join(refinementOrder(refinements.sort), sql`, `);
   // Counted and ordered in the narrow copy (db/narrow-profiles.server.ts), whose listing indexes
@@ -299,12 +299,19 @@ export async function listPublicProfiles(
   return { profiles: await cardsForIds(db, rows.slice(0, pageSize), today), total, totalAtLeast, page: current, pageCount, pageSize };
 }
 
+/** What a dated listing remembers of a filter set and day: each tier's size (to the counting limit) and the hidden count. */
+interface DatedCounts {
+  sizes: number[];
+  hidden: number;
+}
+
 /**
  * A listing with a party date: those free that day first, then those whose calendar says nothing,
- * then (when asked for) those booked, each tier in the listing's usual order. Each tier is read in
- * that order and stopped as soon as its count (to 1,000 across the tiers) and the page are had; a
- * row whose calendar says nothing is told inside the listing index (calendar_fresh_until), so
- * calendars are looked up only for the fresh rows read. The count includes only what is shown.
+ * then (when asked for) those booked, each tier in the listing's usual order. A filter set's first
+ * visitor reads each tier in that order until its count (to 1,000 across the tiers) and the page
+ * are had, so calendars are looked up only for the rows read; the tiers' sizes are then remembered
+ * like any listing's count (under `key`, which names the filters, the day and the minute the
+ * calendars' freshness is judged at), and later visitors read only their page's rows of each tier.
  */
 async function listDatedProfiles(
   db: Executor,
@@ -314,11 +321,13 @@ async function listDatedProfiles(
   page: number,
   pageSize: number,
   today: string,
+  key: string,
 ): Promise<ListingPage> {
   const order = sql.join(refinementOrder(refinements.sort), sql`, `);
   const tiers = availabilityTiers(date);
   const cap = MAX_LISTING_COUNT + 1;
-  const readTier = async (ex: Executor, condition: SQL, limit: number, skip: number, take: number) => {
+  type Found = { id: string; kind: (typeof tiers)[number]["kind"] };
+  const countTier = async (ex: Executor, condition: SQL, limit: number, skip: number, take: number) => {
     const rows = rowsOf<{ total: number; id: string | null }>(
       await ex.execute(sql`
         with matches as materialized (
@@ -332,41 +341,77 @@ async function listDatedProfiles(
     );
     return { size: Number(rows[0].total), ids: rows.flatMap((row) => (row.id === null ? [] : [row.id])) };
   };
-  const readAt = async (ex: Executor, pageNumber: number) => {
+  const readTier = async (ex: Executor, condition: SQL, skip: number, take: number) =>
+    rowsOf<{ id: string }>(
+      await ex.execute(sql`select ${profiles.id} as id from ${narrowProfiles} where ${where} and ${condition} order by ${order} limit ${take} offset ${skip}`),
+    ).map((row) => row.id);
+  /** The rows of page `pageNumber`, with each tier's size counted as far as the limit. */
+  const countAt = async (ex: Executor, pageNumber: number) => {
     const offset = (pageNumber - 1) * pageSize;
-    const ids: { id: string; kind: (typeof tiers)[number]["kind"] }[] = [];
+    const ids: Found[] = [];
+    const sizes: number[] = [];
     let before = 0;
     for (const tier of tiers) {
       if (before >= cap) break;
       const skip = Math.max(0, offset - before);
       const take = Math.max(0, offset + pageSize - before - skip);
-      const found = await readTier(ex, tier.condition, Math.max(cap - before, skip + take), skip, take);
+      const found = await countTier(ex, tier.condition, Math.max(cap - before, skip + take), skip, take);
       ids.push(...found.ids.map((id) => ({ id, kind: tier.kind })));
+      sizes.push(found.size);
       before += found.size;
     }
-    return { counted: Math.min(before, cap), ids };
+    return { sizes, ids };
+  };
+  /** The rows of page `pageNumber` given the tiers' remembered sizes; null when they no longer hold. */
+  const readAt = async (ex: Executor, pageNumber: number, sizes: readonly number[]) => {
+    const offset = (pageNumber - 1) * pageSize;
+    const ids: Found[] = [];
+    let before = 0;
+    for (const [i, size] of sizes.entries()) {
+      const skip = Math.max(0, offset - before);
+      const take = Math.max(0, Math.min(size - skip, offset + pageSize - before - skip));
+      if (take > 0) {
+        const found = await readTier(ex, tiers[i].condition, skip, take);
+        if (found.length < take) return null;
+        ids.push(...found.map((id) => ({ id, kind: tiers[i].kind })));
+      }
+      before += size;
+    }
+    return ids;
   };
   const hidden = hiddenCondition(date);
-  const found = await inOneProcess(db, async (ex) => {
-    const requested = Math.max(1, Math.floor(page));
-    let shown = requested;
-    let read = await readAt(ex, shown);
-    const last = Math.max(1, Math.ceil(Math.min(read.counted, MAX_LISTING_COUNT) / pageSize));
-    if (shown > last) {
-      shown = last;
-      read = await readAt(ex, shown);
-    }
-    const hiddenCount = hidden
+  const countHidden = async (ex: Executor) =>
+    hidden
       ? Number(
           rowsOf<{ n: number }>(
             await ex.execute(sql`select count(*)::int as n from (select 1 from ${narrowProfiles} where ${where} and ${hidden} limit ${HIDDEN_COUNTED}) as hidden`),
           )[0].n,
         )
       : 0;
-    return { ...read, shown, hiddenCount };
+  const lastPage = (sizes: readonly number[]) => Math.max(1, Math.ceil(Math.min(total(sizes), MAX_LISTING_COUNT) / pageSize));
+  const total = (sizes: readonly number[]) => Math.min(sizes.reduce((a, b) => a + b, 0), cap);
+  const found = await inOneProcess(db, async (ex) => {
+    const requested = Math.max(1, Math.floor(page));
+    const remembered = recalledCount<DatedCounts>(db, key);
+    if (remembered && remembered.sizes.length <= tiers.length) {
+      const shown = Math.min(requested, lastPage(remembered.sizes));
+      const ids = await readAt(ex, shown, remembered.sizes);
+      if (ids) return { counts: remembered, shown, ids };
+    }
+    // The first visitor, or the remembered sizes no longer hold (performers left, days were booked).
+    let shown = requested;
+    let read = await countAt(ex, shown);
+    if (shown > lastPage(read.sizes)) {
+      shown = lastPage(read.sizes);
+      read = await countAt(ex, shown);
+    }
+    const counts: DatedCounts = { sizes: read.sizes, hidden: await countHidden(ex) };
+    rememberCount(db, key, counts);
+    return { counts, shown, ids: read.ids };
   });
-  const totalAtLeast = found.counted > MAX_LISTING_COUNT;
-  const total = Math.min(found.counted, MAX_LISTING_COUNT);
+  const counted = total(found.counts.sizes);
+  const totalAtLeast = counted > MAX_LISTING_COUNT;
+  const shownTotal = Math.min(counted, MAX_LISTING_COUNT);
   // Each row's tier is its availability: the cards say it without asking the calendars again.
   const kinds = new Map(found.ids.map((row) => [row.id, row.kind]));
   const cards = (await cardsForIds(db, [...kinds.keys()], today)).map((card) => ({
@@ -375,12 +420,12 @@ async function listDatedProfiles(
   }));
   return {
     profiles: cards,
-    total,
+    total: shownTotal,
     totalAtLeast,
     page: found.shown,
-    pageCount: Math.max(1, Math.ceil(total / pageSize)),
+    pageCount: Math.max(1, Math.ceil(shownTotal / pageSize)),
     pageSize,
-    hiddenBooked: hiddenBookedText(found.hiddenCount, date.day),
+    hiddenBooked: hiddenBookedText(found.counts.hidden, date.day),
   };
 }
 
