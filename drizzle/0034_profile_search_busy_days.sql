@@ -68,15 +68,21 @@ CREATE FUNCTION "profile_search_busy_days_all"("since" date)
   GROUP BY k."profile_id"
 $$;--> statement-breakpoint
 -- The performers' rows recomputed from today's window; rows whose bits and window stand are not
--- written, so they stay all-visible.
-CREATE FUNCTION "profile_search_busy_refresh"("performers" text[]) RETURNS void LANGUAGE sql AS $$
+-- written, so they stay all-visible. The rows are locked first and the bits read by the next
+-- statement, which (read committed) sees what a concurrent change of the same calendar committed
+-- while this one waited: computed under the first statement's snapshot, the later writer would
+-- overwrite the earlier one's days with bits that never saw them.
+CREATE FUNCTION "profile_search_busy_refresh"("performers" text[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM 1 FROM "profile_search" WHERE "id" = ANY("performers") ORDER BY "id" FOR UPDATE;
   UPDATE "profile_search" AS s
   SET "busy_from" = CASE WHEN b."bits" IS NOT NULL THEN b."since" END, "busy_days" = b."bits"
   FROM (SELECT k."id", current_date - 2 AS "since", "profile_search_busy_days"(k."id", current_date - 2) AS "bits"
         FROM (SELECT DISTINCT unnest("performers") AS "id") AS k) AS b
   WHERE s."id" = b."id"
     AND (s."busy_from" IS DISTINCT FROM CASE WHEN b."bits" IS NOT NULL THEN b."since" END
-         OR s."busy_days" IS DISTINCT FROM b."bits")
+         OR s."busy_days" IS DISTINCT FROM b."bits");
+END
 $$;--> statement-breakpoint
 -- Statement triggers with transition tables on the marked and imported days, as on
 -- profile_packages (0032): a range marked, cleared or an import replaced whole is one recompute per

@@ -7,7 +7,7 @@ import type { Availability } from "~/lib/party-date-view";
 import { refreshCalendarImport, saveCalendarImport } from "~/server/calendar-import/imports.server";
 import { availabilityOn, markDays, setWeeklyRule } from "~/server/calendar/calendar.server";
 import { narrowProfiles } from "~/server/db/narrow-profiles.server";
-import { calendarDays, performerCalendars, profileSearch, profiles } from "~/server/db/schema";
+import { calendarDays, calendarImportDays, performerCalendars, profileSearch, profiles } from "~/server/db/schema";
 import { availabilityOfRow, availabilityTiers, hiddenCondition, type PartyDate } from "~/server/directory/party-date.server";
 import { rowsOf } from "~/server/search/rows.server";
 import { insertProfile } from "../e2e/seed/directory";
@@ -81,6 +81,13 @@ async function agreed(day: string): Promise<Record<string, Availability>> {
   );
   expect(hidden.map((row) => row.id).sort()).toEqual(ALL.filter((id) => tables.get(id) === "booked").sort());
   return Object.fromEntries(tables);
+}
+
+/** A promise and the function that settles it. */
+function deferred() {
+  let settle!: () => void;
+  const promise = new Promise<void>((resolve) => (settle = resolve));
+  return { promise, settle };
 }
 
 async function copyOf(id: string) {
@@ -199,5 +206,33 @@ describe(`a dated listing's booked days read off profile_search's bits (${engine
       Object.fromEntries(copied.filter((row) => row.bits !== null).map((row) => [row.id, row.bits])),
     );
     expect(copied.filter((row) => row.bits === null).map((row) => row.id).sort()).toEqual([ids.none, ids.importedEmpty].sort());
+  });
+
+  it("keeps both of two changes to one calendar made at once", async () => {
+    // The import job replacing the iCal days while the performer marks a day: whichever commits
+    // second recomputes the row after the first has committed, so neither day is lost.
+    const race = "bd-race";
+    await insertProfile(database.db, { id: race, displayName: "Busy race", state: "NE", city: "Omaha", categories: ["Custom Characters"] });
+    await giveCalendar(database.db, race, { updatedAt: NOW });
+    const marked = deferred();
+    const release = deferred();
+    const first = database.db.transaction(async (tx) => {
+      await tx.insert(calendarDays).values({ profileId: race, day: DAY, kind: "booked" });
+      marked.settle();
+      await release.promise;
+    });
+    await marked.promise;
+    const second = database.db.transaction(async (tx) => {
+      await tx.insert(calendarImportDays).values({ profileId: race, day: addDays(DAY, 1) });
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release.settle();
+    await Promise.all([first, second]);
+    const bits = rowsOf<{ day: number; next: number }>(
+      await database.db.execute(
+        sql`select get_bit(busy_days, ${DAY}::date - busy_from) as day, get_bit(busy_days, ${DAY}::date + 1 - busy_from) as next from profile_search where id = ${race}`,
+      ),
+    );
+    expect(bits).toEqual([{ day: 1, next: 1 }]);
   });
 });
