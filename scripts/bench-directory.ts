@@ -106,7 +106,7 @@ const FRESH_RUNS = 10;
  */
 /** The all-in budget without a place (the cheapest package plus a flat fee, else the hourly minimum). */
 const BUDGET_LISTINGS = ["/browse?budget=150", "/categories/Hero?budget=150&sort=price"];
-/** A state listing with a date, with booked performers hidden and shown (counted afresh each time: dated counts are not remembered). */
+/** A state listing with a date, with booked performers hidden and shown (their tiers' sizes are remembered like any count; the first visitor is timed afresh below). */
 const DATED_LISTINGS = [`/browse/CA?date=${PARTY_DATE}`, `/browse/CA?date=${PARTY_DATE}&booked=show`];
 const FILTER_SETS = [
   ...BUDGET_LISTINGS,
