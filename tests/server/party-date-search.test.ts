@@ -154,6 +154,26 @@ describe(`the party date in the directory (${engine})`, () => {
     expect(shown.hiddenBooked).toBeNull();
   });
 
+  it("pages a dated place search across its bands and tiers: page by page, the same order and count as one page", async () => {
+    const whole = await search("32801", dated(true));
+    const paged: string[] = [];
+    for (let page = 1; page <= 4; page++) {
+      const outcome = await searchProfiles(database.db, { q: "32801", state: null, city: null, category: null, page, refinements: dated(true) }, { pageSize: 2 });
+      expect(outcome.total).toBe(whole.total);
+      paged.push(...outcome.hits.map((hit) => `${hit.band}:${hit.profile.id}:${hit.profile.availability?.kind}`));
+    }
+    expect(paged).toEqual(whole.hits.map((hit) => `${hit.band}:${hit.profile.id}:${hit.profile.availability?.kind}`));
+    expect(paged).toHaveLength(7);
+
+    // A city page's first page filled by the nearest free performers still counts each band as shown.
+    const orlando = findGazetteerCity("FL", "Orlando")!;
+    const first = await listPlaceProfiles(database.db, {
+      latitude: orlando.latitude, longitude: orlando.longitude, based: { state: "FL", city: "Orlando" }, categories: [], refinements: dated(true), page: 1, pageSize: 2,
+    });
+    expect(first.hits.map((hit) => hit.profile.id)).toEqual(["pd-free-new", "pd-free-old"]);
+    expect(first.counts).toMatchObject({ covers: 5, nearby: 1, nationwide: 1 });
+  });
+
   it("counts a city page's bands as shown: the booked performer is in no count while hidden", async () => {
     const orlando = findGazetteerCity("FL", "Orlando")!;
     const place = (refinements: ListingRefinements) =>

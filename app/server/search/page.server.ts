@@ -370,6 +370,8 @@ async function readRankedUnlessCommon(db: Executor, tx: Executor, request: PageR
  */
 async function readRegion(tx: Executor, request: PageRequest, region: Region, bands: PageBand[], limit: number, offset: number) {
   const groups = bands.map((band) => band.group);
+  // Without words (a dated place search) there is no tier to work out, so no words to keep.
+  const kept = request.ranking.match ? sql`, ${profiles.searchVector} as search_vector, ${copiedCategories} as categories` : sql``;
   const order = orderTerms(request.ranking, request.sort, request.point !== null);
   const sizes = sql.join(
     groups.map((_, i) => sql`count(*) filter (where band = ${sql.raw(String(i))})::int`),
@@ -388,7 +390,7 @@ async function readRegion(tx: Executor, request: PageRequest, region: Region, ba
   const rows = rowsOf<Row & { band: number | null; sizes: number[] }>(
     await tx.execute(sql`
       with matches as materialized (
-        select ${columns(request, false)}, ${profiles.searchVector} as search_vector, ${copiedCategories} as categories, ${region.band} as band
+        select ${columns(request, false)}${kept}, ${region.band} as band
         from ${searched} where ${whereOf(request, region.where)}
       )
       select hit.id, hit.distance, hit.range_miles, hit.band, counted.sizes
@@ -404,6 +406,15 @@ async function readRegion(tx: Executor, request: PageRequest, region: Region, ba
     rows: rows.filter((r) => r.id !== null).map((r) => toRow(bands[Number(r.band)])(r)),
     sizes: (rows[0]?.sizes ?? groups.map(() => 0)).map(Number),
   };
+}
+
+/** The remembered sizes of a region's bands: keyed by the statement that counts them. */
+const regionKey = (request: PageRequest, region: Region, bands: readonly PageBand[]) =>
+  countKey("region", sql`${whereOf(request, region.where)} ${region.band} ${sql.raw(String(bands.length))}`);
+
+/** The sizes of a region's bands without reading a page of it, remembered 30 s like a band's count. */
+async function regionSizes(tx: Executor, memo: Executor, request: PageRequest, region: Region, bands: PageBand[]): Promise<number[]> {
+  return rememberedCount(memo, regionKey(request, region, bands), async () => (await readRegion(tx, request, region, bands, 0, 0)).sizes);
 }
 
 /**
@@ -450,11 +461,18 @@ async function readBands(tx: Executor, memo: Executor, request: PageRequest, off
     }
     const skip = Math.max(0, offset - before);
     const limit = Math.max(0, end - before - skip);
-    if (words && band.region) {
-      // Words: the bands sharing the box are read whole together, to be ranked.
+    if (band.region && (words || band.availability)) {
+      // Words: the bands sharing the box are read whole together, to be ranked. A party date
+      // without words: the box's availability parts likewise, each row's band and tier worked out
+      // in one read (not a statement per part), unless the nearest free rows fill the page; the
+      // parts' sizes are then remembered, as a band's count is.
       const region = band.region;
       const together = request.bands.slice(i).filter((b) => b.region === region);
-      const found = await readRegion(tx, request, region, together, limit, skip);
+      const near = !words && limit > 0 && nearestFirst && band.group === "covers" ? await readNearest(tx, request, band, limit, skip) : null;
+      const found = near
+        ? { rows: near, sizes: await regionSizes(tx, memo, request, region, together) }
+        : await readRegion(tx, request, region, together, limit, skip);
+      if (!words && !near) rememberCount(memo, regionKey(request, region, together), found.sizes);
       rows.push(...found.rows);
       counts.push(...found.sizes);
       before += found.sizes.reduce((a, b) => a + b, 0);
@@ -536,15 +554,19 @@ function countsOfBands(counts: readonly (number | null)[], origin: readonly numb
   return merged;
 }
 
-/** How many of the bands' rows a party date hides (booked that day), counted to HIDDEN_COUNTED. */
-async function countHidden(tx: Executor, request: PageRequest, date: PartyDate): Promise<number> {
+/**
+ * How many of the bands' rows a party date hides (booked that day), counted to HIDDEN_COUNTED and
+ * remembered 30 s like the bands' own sizes (`memo` is the database the memory belongs to).
+ */
+async function countHidden(tx: Executor, memo: Executor, request: PageRequest, date: PartyDate): Promise<number> {
   const hidden = hiddenCondition(date);
   if (!hidden) return 0;
   const branches = sql.join(
     request.bands.flatMap((band) => band.branches.map((branch) => sql`select 1 from ${searched} where ${whereOf(request, and(branch, hidden) as SQL)}`)),
     sql` union all `,
   );
-  return Number(rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from (${branches} limit ${HIDDEN_COUNTED}) as hidden`))[0].n);
+  const statement = sql`select count(*)::int as n from (${branches} limit ${HIDDEN_COUNTED}) as hidden`;
+  return rememberedCount(memo, countKey("hidden", statement), async () => Number(rowsOf<{ n: number }>(await tx.execute(statement))[0].n));
 }
 
 /** A page with a party date: the bands split by availability, read as bands are, counted back per band. */
@@ -555,7 +577,7 @@ async function readDated(db: Executor, request: PageRequest, date: PartyDate, pa
   const dated = { ...request, bands: split.bands };
   const run = async (tx: Executor) => {
     const found = await readDatedBands(db, tx, request, dated, split.origin, date, page, offset, end);
-    return { ...found, hiddenBooked: await countHidden(tx, request, date) };
+    return { ...found, hiddenBooked: await countHidden(tx, db, request, date) };
   };
   if (!request.ranking.match) return run(db);
   return throughTextIndex(db, run);
