@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { PlaceGroup } from "~/lib/place-listing-view";
 import { profiles } from "../db/schema";
-import { boxSql, distanceSql, literal, LONGEST_RANGE, rangeMilesSql, wordsAreaSql, type Point } from "./zip.server";
+import { boxSql, distanceSql, literal, LONGEST_RANGE, rangeMilesSql, SHORTEST_RANGE, wordsAreaSql, type Point } from "./zip.server";
 
 // The second stage of a search (and all of a city page's grouping): where the visitor is, and who
 // can come. A place with a point (a ZIP code, a town or city, a city page) splits performers into
@@ -70,8 +70,13 @@ export function placeBands({ point, nearbyMiles, radiusMiles }: PlaceBands): Ban
   const bands: Band[] = [
     {
       group: "covers",
+      // Those within the shortest range first (all of them travel there), then the rest of the
+      // range's box: a count that stops at its limit finds a city's own performers first, rather
+      // than sifting a 150-mile box for them (Orlando at 1,000,000 profiles: 9,300 rows read to
+      // count 1,001, 8,300 of them out of range).
       branches: [
-        and([sql`${profiles.travelRadius} <> 'nationwide'`, boxSql(point, limit(LONGEST_RANGE)), inRange, ...radius]),
+        and([sql`${profiles.travelRadius} <> 'nationwide'`, boxSql(point, limit(SHORTEST_RANGE)), within(SHORTEST_RANGE), ...radius]),
+        and([sql`${profiles.travelRadius} <> 'nationwide'`, boxSql(point, limit(LONGEST_RANGE)), sql`${distance} > ${literal(SHORTEST_RANGE)}`, inRange, ...radius]),
         and([nationwide, boxSql(point, limit(nearbyMiles)), within(nearbyMiles), ...radius]),
       ],
       region,

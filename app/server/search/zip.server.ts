@@ -23,6 +23,12 @@ const MILES_PER_DEGREE_LAT = 69.0;
 /** The farthest a range other than nationwide reaches (100 miles). */
 export const LONGEST_RANGE = Math.max(...TRAVEL_RANGES.map((r) => r.miles ?? 0));
 
+/**
+ * The miles within which everyone is in the covers band: every travel range reaches at least
+ * this far, and a nationwide act this close is among those who travel there.
+ */
+export const SHORTEST_RANGE = Math.min(...TRAVEL_RANGES.map((r) => r.miles ?? Infinity));
+
 /** How far each travel range reaches, as SQL (NULL for nationwide). */
 export const rangeMilesSql = sql.raw(
   `(case ${profiles.travelRadius.name} ${TRAVEL_RANGES.map((r) => `when '${r.value}' then ${r.miles ?? "null"}`).join(" ")} end)`,
