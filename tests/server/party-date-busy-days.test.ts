@@ -3,15 +3,14 @@ import type { AddressInfo } from "node:net";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, weekdayOf } from "~/lib/calendar";
-import type { Availability } from "~/lib/party-date-view";
 import { refreshCalendarImport, saveCalendarImport } from "~/server/calendar-import/imports.server";
-import { availabilityOn, markDays, setWeeklyRule } from "~/server/calendar/calendar.server";
-import { narrowProfiles } from "~/server/db/narrow-profiles.server";
-import { calendarDays, calendarImportDays, performerCalendars, profileSearch, profiles } from "~/server/db/schema";
-import { availabilityOfRow, availabilityTiers, hiddenCondition, type PartyDate } from "~/server/directory/party-date.server";
+import { markDays, setWeeklyRule } from "~/server/calendar/calendar.server";
+import { calendarDays, calendarImportDays, performerCalendars, profileSearch } from "~/server/db/schema";
+import type { PartyDate } from "~/server/directory/party-date.server";
 import { rowsOf } from "~/server/search/rows.server";
 import { insertProfile } from "../e2e/seed/directory";
 import { giveCalendar } from "../e2e/seed/party-date";
+import { expectReadingsAgree } from "../helpers/availability-agreement";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 
 // A dated listing tells booked from free by a bit of profile_search's busy_days (migration 0034,
@@ -61,27 +60,7 @@ function ical(days: string[]): string {
 const dated = (day: string, showBooked = true): PartyDate => ({ day, showBooked, now: NOW });
 
 /** Both readings of `day`, held equal (row, tiers, hidden), and the calendar tables' answer returned. */
-async function agreed(day: string): Promise<Record<string, Availability>> {
-  const tables = await availabilityOn(database.db, ALL, day, NOW);
-  const rows = rowsOf<{ id: string; kind: Availability }>(
-    await database.db.execute(sql`select ${profiles.id} as id, ${availabilityOfRow(dated(day))} as kind from ${narrowProfiles} where ${inArray(profiles.id, ALL)}`),
-  );
-  expect(Object.fromEntries(rows.map((row) => [row.id, row.kind]))).toEqual(Object.fromEntries(tables));
-  const tiers = new Map<string, Availability>();
-  for (const tier of availabilityTiers(dated(day))) {
-    const found = rowsOf<{ id: string }>(await database.db.execute(sql`select ${profiles.id} as id from ${narrowProfiles} where ${inArray(profiles.id, ALL)} and ${tier.condition}`));
-    for (const row of found) {
-      expect(tiers.has(row.id), `${row.id} in two tiers`).toBe(false);
-      tiers.set(row.id, tier.kind);
-    }
-  }
-  expect(Object.fromEntries(tiers)).toEqual(Object.fromEntries(tables));
-  const hidden = rowsOf<{ id: string }>(
-    await database.db.execute(sql`select ${profiles.id} as id from ${narrowProfiles} where ${inArray(profiles.id, ALL)} and ${hiddenCondition(dated(day, false))}`),
-  );
-  expect(hidden.map((row) => row.id).sort()).toEqual(ALL.filter((id) => tables.get(id) === "booked").sort());
-  return Object.fromEntries(tables);
-}
+const agreed = (day: string) => expectReadingsAgree(database.db, ALL, dated(day));
 
 /** A promise and the function that settles it. */
 function deferred() {

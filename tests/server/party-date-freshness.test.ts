@@ -1,15 +1,12 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NO_REFINEMENTS } from "~/lib/listing-refinements";
-import type { Availability } from "~/lib/party-date-view";
-import { availabilityOn } from "~/server/calendar/calendar.server";
-import { narrowProfiles } from "~/server/db/narrow-profiles.server";
 import { calendarImportDays, calendarImports, calendarDays, performerCalendars, profileSearch, profiles, user } from "~/server/db/schema";
 import { listPublicProfiles } from "~/server/directory/directory.server";
-import { availabilityOfRow, availabilityTiers, hiddenCondition, type PartyDate } from "~/server/directory/party-date.server";
-import { rowsOf } from "~/server/search/rows.server";
+import type { PartyDate } from "~/server/directory/party-date.server";
 import { insertProfile } from "../e2e/seed/directory";
 import { giveCalendar } from "../e2e/seed/party-date";
+import { expectReadingsAgree } from "../helpers/availability-agreement";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 
 // A dated listing reads whether a performer's calendar says anything from profile_search's
@@ -43,39 +40,8 @@ const ALL = Object.values(ids);
 
 const dated = (now: Date, showBooked = true): PartyDate => ({ day: DAY, showBooked, now });
 
-/** What the listings read: the copy's column, then calendars for the fresh rows only. */
-async function fromCopy(now: Date): Promise<Map<string, Availability>> {
-  const rows = rowsOf<{ id: string; kind: Availability }>(
-    await database.db.execute(sql`select ${profiles.id} as id, ${availabilityOfRow(dated(now))} as kind from ${narrowProfiles} where ${inArray(profiles.id, ALL)}`),
-  );
-  return new Map(rows.map((row) => [row.id, row.kind]));
-}
-
-/** Each tier's rows by its own condition, and the rows a hidden-booked listing hides. */
-async function tiersFromCopy(now: Date): Promise<{ tiers: Map<string, Availability>; hidden: string[] }> {
-  const tiers = new Map<string, Availability>();
-  for (const tier of availabilityTiers(dated(now))) {
-    const rows = rowsOf<{ id: string }>(await database.db.execute(sql`select ${profiles.id} as id from ${narrowProfiles} where ${inArray(profiles.id, ALL)} and ${tier.condition}`));
-    for (const row of rows) {
-      expect(tiers.has(row.id), `${row.id} in two tiers`).toBe(false);
-      tiers.set(row.id, tier.kind);
-    }
-  }
-  const hidden = hiddenCondition(dated(now, false));
-  const hiddenRows = rowsOf<{ id: string }>(await database.db.execute(sql`select ${profiles.id} as id from ${narrowProfiles} where ${inArray(profiles.id, ALL)} and ${hidden}`));
-  return { tiers, hidden: hiddenRows.map((row) => row.id).sort() };
-}
-
 /** Both readings at `now`, held equal, and the calendar tables' answer returned. */
-async function agreed(now: Date): Promise<Record<string, Availability>> {
-  const tables = await availabilityOn(database.db, ALL, DAY, now);
-  const copy = await fromCopy(now);
-  const { tiers, hidden } = await tiersFromCopy(now);
-  expect(Object.fromEntries(copy)).toEqual(Object.fromEntries(tables));
-  expect(Object.fromEntries(tiers)).toEqual(Object.fromEntries(tables));
-  expect(hidden).toEqual(ALL.filter((id) => tables.get(id) === "booked").sort());
-  return Object.fromEntries(tables);
-}
+const agreed = (now: Date) => expectReadingsAgree(database.db, ALL, dated(now));
 
 async function importedCalendar(profileId: string, lastSuccessAt: Date, busy: string[]) {
   await database.db.insert(calendarImports).values({ profileId, url: `https://calendar.example.com/${profileId}.ics`, lastSuccessAt });
