@@ -3,6 +3,7 @@ import type { CardPackage, OfferView } from "./package-view";
 import type { ProfileFlag } from "./profile-schema";
 import type { SocialLink } from "./social";
 import type { CardAvailability } from "./party-date-view";
+import type { ReviewFigures } from "./review-view";
 
 // Kept free of runtime imports from the form schemas: cards on every public page import the
 // helpers below, and the schemas would bring Zod (about 23 KB) along with them.
@@ -54,6 +55,8 @@ export interface ProfileCardData {
    * code carries no package wording or arithmetic (the listing pages' JavaScript budget).
    */
   packageLine?: string | null;
+  /** "4.8 stars from 12 reviews", worded by the server; null or absent without published reviews. */
+  ratingLine?: string | null;
   /** With a party date searched: whether they are free that day, worded by the server (./party-date-view). */
   availability?: CardAvailability | null;
   /** A made-up profile shown while the directory is empty; it has no page of its own. */
@@ -87,6 +90,8 @@ export interface ProfileDetailData {
   readsWithinHours: number | null;
   /** Packages, travel fee and deposit (absent where a page does not read them). */
   offer?: OfferView;
+  /** Verified reviews' average and count, and reliability (absent where a page does not read them). */
+  reviewFigures?: ReviewFigures;
   /** The coordinates of their city (public reference data), for "Similar performers" nearest first. */
   latitude: number | null;
   longitude: number | null;

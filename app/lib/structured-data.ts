@@ -1,6 +1,7 @@
 import { placeBrowseHref } from "./place-href";
 import { excerpt } from "./format";
 import type { ProfileCardData, ProfileDetailData } from "./profile-view";
+import type { PublicReview } from "./review-view";
 
 // schema.org descriptions of the directory's pages (lists and profiles) and a profile's title and
 // description, for search engines. Plain data: loaders and meta functions both use it.
@@ -61,7 +62,31 @@ export function listingPageJsonLd(input: {
   ];
 }
 
-function profileJsonLd(profile: ProfileDetailData, origin: string, url: string) {
+/**
+ * The performer's parties as a service with its verified reviews' rating and this page's reviews
+ * (schema.org gives a Person no rating of their own); absent without published reviews.
+ */
+function reviewedServiceJsonLd(profile: ProfileDetailData, name: string, url: string, reviews: readonly PublicReview[]) {
+  const figures = profile.reviewFigures;
+  if (!figures || figures.count === 0) return undefined;
+  return {
+    "@type": "Service",
+    name: `${name}: costume character performances`,
+    provider: { "@type": "Person", name, url },
+    aggregateRating: { "@type": "AggregateRating", ratingValue: figures.average, reviewCount: figures.count, bestRating: 5, worstRating: 1 },
+    review: reviews.length
+      ? reviews.map((r) => ({
+          "@type": "Review",
+          author: { "@type": "Person", name: r.authorName },
+          datePublished: r.publishedOn,
+          reviewBody: r.body,
+          reviewRating: { "@type": "Rating", ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+        }))
+      : undefined,
+  };
+}
+
+function profileJsonLd(profile: ProfileDetailData, origin: string, url: string, reviews: readonly PublicReview[] = []) {
   const name = profile.displayName ?? "";
   const image = profile.images[0]?.src;
   const sameAs = profile.connect.map((link) => link.url);
@@ -74,6 +99,7 @@ function profileJsonLd(profile: ProfileDetailData, origin: string, url: string) 
     crumbs.push({ name: profile.city, path: placeBrowseHref(profile.state, profile.city) });
   }
   crumbs.push({ name, path: `/profile/${profile.id}` });
+  const service = reviewedServiceJsonLd(profile, name, url, reviews);
   return [
     {
       "@context": "https://schema.org",
@@ -100,6 +126,7 @@ function profileJsonLd(profile: ProfileDetailData, origin: string, url: string) 
       },
     },
     breadcrumbJsonLd(origin, crumbs),
+    ...(service ? [{ "@context": "https://schema.org", ...service }] : []),
   ];
 }
 
@@ -108,7 +135,7 @@ function profileJsonLd(profile: ProfileDetailData, origin: string, url: string) 
  * the finished strings (for the title after a client-side navigation), not the code that writes them.
  * Only a public profile gets JSON-LD; an owner's preview is not for search engines.
  */
-export function profileSeo(profile: ProfileDetailData, origin: string, isPublic: boolean) {
+export function profileSeo(profile: ProfileDetailData, origin: string, isPublic: boolean, reviews: readonly PublicReview[] = []) {
   const name = profile.displayName ?? "Profile preview";
   const place = [profile.city, profile.stateName].filter(Boolean).join(", ");
   return {
@@ -116,6 +143,6 @@ export function profileSeo(profile: ProfileDetailData, origin: string, isPublic:
     description:
       excerpt(profile.bio) ||
       `${name} is a costume and cosplay performer${place ? ` in ${place}` : ""}. Send an inquiry to book an appearance.`,
-    jsonLd: isPublic ? profileJsonLd(profile, origin, `${origin}/profile/${profile.id}`) : undefined,
+    jsonLd: isPublic ? profileJsonLd(profile, origin, `${origin}/profile/${profile.id}`, reviews) : undefined,
   };
 }

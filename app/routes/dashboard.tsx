@@ -38,6 +38,8 @@ import { KEEP_TRAVEL_RANGE_INTENT, TRAVEL_RANGE_KEPT } from "~/lib/travel-range-
 import { syncAfterCheckout } from "~/server/payments/sync.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { deleteInquiry, markInquiryRead, noteInquiryOpened } from "~/server/inquiries/inbox.server";
+import { questionForInquiry } from "~/server/reviews/performer.server";
+import { BookingQuestion } from "~/components/reviews/BookingQuestion";
 
 const LOAD_FAILED = "Failed to load inquiries";
 
@@ -81,7 +83,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       context.logger.error({ err: error, userId: user.id }, "recording an inquiry's first read failed");
     }
   }
+  // "Did this one book?", once the party is past and the parent was asked (app/server/reviews/).
+  const bookingQuestion = result.selected ? await questionForInquiry(context.db, user.id, result.selected.inquiry.id) : null;
   return {
+    bookingQuestion,
     user: { id: user.id, email: user.email, isAdmin: user.isAdmin },
     summary: result.summary,
     inbox: result.inbox,
@@ -220,13 +225,16 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           Please refresh the page in a moment.
         </Alert>
       ) : selected ? (
-        <InquiryDetail
-          inquiry={selected}
-          siteName={siteName}
-          backHref={`${listHref(page)}#inquiries`}
-          selfHref={detailHref}
-          askToConfirm={actionData?.confirmId === selected.id}
-        />
+        <>
+          {loaderData.bookingQuestion ? <BookingQuestion question={loaderData.bookingQuestion} back={selected.id} /> : null}
+          <InquiryDetail
+            inquiry={selected}
+            siteName={siteName}
+            backHref={`${listHref(page)}#inquiries`}
+            selfHref={detailHref}
+            askToConfirm={actionData?.confirmId === selected.id}
+          />
+        </>
       ) : (
         <InquiryList rows={inbox.inquiries} page={inbox.page} pageCount={inbox.pageCount} />
       )}

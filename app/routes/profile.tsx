@@ -14,6 +14,7 @@ import { handleInquiry, isProfileId } from "~/server/inquiries/inquiries.server"
 import { partyDateLabels } from "~/server/inquiries/party-date.server";
 import { clientKey } from "~/server/http/client-key.server";
 import { similarPerformers } from "~/server/directory/similar-performers.server";
+import { hasReviewSection, reviewsPage } from "~/server/reviews/public.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = params.id;
@@ -21,10 +22,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const profile = await getPublicProfile(context.db, id);
   const origin = context.config.publicUrl;
   if (profile) {
-    const [similar, dated] = await Promise.all([
+    const url = new URL(request.url);
+    const [similar, dated, reviews] = await Promise.all([
       similarPerformers(context.db, profile),
       // A card's link carries the party date searched for: the form starts from it, and says what the calendar says of it.
-      partyDateLabels(context.db, [id], new URL(request.url).searchParams.get("date")),
+      partyDateLabels(context.db, [id], url.searchParams.get("date")),
+      // Ten verified reviews a page, newest first; `?reviews=2` is the next page (plain links).
+      reviewsPage(context.db, id, context.config.siteName, Number.parseInt(url.searchParams.get("reviews") ?? "1", 10), profile.reviewFigures?.count),
     ]);
     const partyDate = dated?.labels.get(id) ?? null;
     // The same page for every visitor of the address (the inquiry form fetches its math question
@@ -33,7 +37,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // cached copy expires.
     return cachedData(
       request,
-      { kind: "public" as const, profile, similar, partyDate, seo: profileSeo(profile, origin, true) },
+      // The reviews' section only when it has something to say (reviews, or reliability).
+      { kind: "public" as const, profile, similar, partyDate, reviews: hasReviewSection(profile, reviews) ? reviews : null, seo: profileSeo(profile, origin, true, reviews.reviews) },
       { cacheControl: FRESH_CACHE_CONTROL },
     );
   }
@@ -104,6 +109,7 @@ export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
       <ProfileBody
         profile={loaderData.profile}
         mode={{ kind: "public", similar: loaderData.similar, partyDate: loaderData.partyDate }}
+        reviews={loaderData.reviews}
         top={<CountView profileId={loaderData.profile.id} />}
       />
     );

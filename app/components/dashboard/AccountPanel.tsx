@@ -29,6 +29,7 @@ export function AccountPanel({ email, profileId, paid, paymentExpiry, listed, is
     { to: "/dashboard/edit-profile", label: "Edit Profile" },
     { to: "/dashboard/manage-images", label: "Manage Images" },
     { to: "/dashboard/calendar", label: "Calendar" },
+    { to: "/dashboard/reviews", label: "Reviews" },
     { to: "/dashboard/subscription", label: "Subscription" },
     { to: "/dashboard/preview", label: "Preview Profile" },
     ...(listed ? [{ to: `/profile/${profileId}`, label: "View Public Profile" }] : []),

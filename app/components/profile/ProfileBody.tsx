@@ -8,6 +8,7 @@ import { onDemand, ServerHtmlUntil } from "~/components/ui/ServerHtmlUntil";
 import { NO_BOOKINGS_NOTE } from "~/lib/constants";
 import type { CardAvailability } from "~/lib/party-date-view";
 import type { ProfileCardData, ProfileDetailData } from "~/lib/profile-view";
+import type { ReviewsPage } from "~/lib/review-view";
 
 // The one body of a profile page, for the public profile and for its owner's previews (on
 // /profile/{id} and /dashboard/preview) alike, so that what the owner checks is what visitors get:
@@ -36,17 +37,32 @@ const inquiry = onDemand(() => import("~/components/inquiry/InquiryForm"));
 // Markup only (every control disabled, with the note saying why): a preview keeps the server's HTML
 // and never loads its code, and the public page carries none of its words.
 const disabledInquiry = onDemand(() => import("~/components/inquiry/DisabledInquiryForm"));
+// The verified reviews: plain links and forms, kept as the server rendered them (no code downloaded).
+const reviewsModule = onDemand(() => import("~/components/reviews/ProfileReviews"));
 if (import.meta.env.SSR) {
   // The server renders them at once: loaded before the first request asks.
   details.load().catch(() => undefined);
   inquiry.load().catch(() => undefined);
   disabledInquiry.load().catch(() => undefined);
+  reviewsModule.load().catch(() => undefined);
 }
 
-export function ProfileBody({ profile, mode, top }: { profile: ProfileDetailData; mode: ProfileBodyMode; top?: ReactNode }) {
+export function ProfileBody({
+  profile,
+  mode,
+  top,
+  reviews,
+}: {
+  profile: ProfileDetailData;
+  mode: ProfileBodyMode;
+  top?: ReactNode;
+  /** The page of verified reviews the address asks for (`?reviews=`); absent where a page does not read them. */
+  reviews?: ReviewsPage | null;
+}) {
   const isPublic = mode.kind === "public";
   const preview = mode.kind === "preview";
   const name = profile.displayName ?? "This performer";
+  const reviewFigures = profile.reviewFigures;
   return (
     <div className="mx-auto max-w-6xl px-4 pb-8 pt-4 sm:px-6 sm:pt-8 lg:py-12">
       {top}
@@ -100,6 +116,14 @@ export function ProfileBody({ profile, mode, top }: { profile: ProfileDetailData
         live="never"
         render={(m) => <m.ProfileSections profile={profile} preview={preview} />}
       />
+      {reviews && reviewFigures ? (
+        <ServerHtmlUntil
+          key={`reviews-${profile.id}-${reviews.page}`}
+          module={reviewsModule}
+          live="never"
+          render={(m) => <m.ProfileReviews profileId={profile.id} name={name} page={reviews} figures={reviewFigures} />}
+        />
+      ) : null}
       <section
         id={CONTACT_ID}
         aria-labelledby="contact-heading"

@@ -117,6 +117,7 @@ export function ProfileCard({ profile, distanceText, allInText, headingLevel = 3
             )}
           </p>
         ) : null}
+        {profile.ratingLine ? <p className="text-sm text-slate-800">{profile.ratingLine}</p> : null}
         {reads ? <p className="text-xs text-slate-600">{reads}</p> : null}
         {shown.length > 0 || badges.adultsOnly ? (
           <ul className="mt-auto flex min-w-0 flex-wrap gap-1.5 pt-1.5 sm:pt-2" aria-label="Categories">

@@ -196,6 +196,12 @@ const ACTION_SUMMARIES: Record<AdminAction, string> = {
   "profile.deactivate": "Deactivated profile",
   "profile.deactivate.undo": "Undid deactivation of profile",
   "profile.delete": "Deleted profile",
+  "review.approve": "Approved review",
+  "review.hide": "Hid review",
+  "review.remove": "Removed review",
+  "no_show.approve": "Confirmed no-show report",
+  "no_show.hide": "Set aside no-show report",
+  "no_show.remove": "Removed no-show report",
 };
 
 /** The names the audited records have today (applicant, sender, display name); gone ones stay out. */

@@ -211,6 +211,13 @@ export const profiles = pgTable(
     depositKind: text("deposit_kind").notNull().default("none"),
     depositAmount: integer("deposit_amount"),
     paymentMethods: text("payment_methods").array().notNull().default(sql`'{}'::text[]`),
+    // Published reviews and the sum of their stars, and the parties both sides confirmed and the
+    // no-shows an admin confirmed (migration 0037), kept by app/server/reviews/figures.server.ts in
+    // the write that changes them, so cards and listings never aggregate reviews.
+    reviewCount: integer("review_count").notNull().default(0),
+    ratingTotal: integer("rating_total").notNull().default(0),
+    confirmedParties: integer("confirmed_parties").notNull().default(0),
+    confirmedNoShows: integer("confirmed_no_shows").notNull().default(0),
     // Denormalised text the directory search reads: name, bio, city, state name and abbreviation,
     // categories. Rewritten by the profile save in the same transaction as the categories.
     searchText: text("search_text").notNull().default(""),
@@ -523,6 +530,8 @@ export const contactMessages = pgTable(
   (t) => [
     index("contact_messages_profile_created_idx").on(t.profileId, t.createdAt),
     index("contact_messages_created_idx").on(t.createdAt),
+    // The review-questions job's read: parties lately past (migration 0037, app/server/reviews/).
+    index("contact_messages_event_date_idx").on(t.eventDate),
     // The admin dashboard counts the messages no admin has read on every load: an index-only count.
     index("contact_messages_admin_read_idx").on(t.adminReadAt),
     check("contact_messages_message_length_check", sql`char_length(${t.message}) <= 500`),
@@ -833,6 +842,13 @@ export const ADMIN_ACTIONS = [
   // The deactivating admin took it back within the undo window (migration 0024).
   "profile.deactivate.undo",
   "profile.delete",
+  // The Reviews section's decisions on a review (disputed or reported) and on a no-show report (migration 0037).
+  "review.approve",
+  "review.hide",
+  "review.remove",
+  "no_show.approve",
+  "no_show.hide",
+  "no_show.remove",
 ] as const;
 
 /**
@@ -858,7 +874,7 @@ export const adminAuditLog = pgTable(
     // backward (the former DESC NULLS LAST index could not serve ORDER BY created_at DESC at all).
     index("admin_audit_log_created_idx").on(t.createdAt, t.id),
     check("admin_audit_log_action_check", sql`${t.action} in (${sqlList(ADMIN_ACTIONS)})`),
-    check("admin_audit_log_target_type_check", sql`${t.targetType} in ('free_listing_request', 'contact_message', 'profile')`),
+    check("admin_audit_log_target_type_check", sql`${t.targetType} in ('free_listing_request', 'contact_message', 'profile', 'review', 'review_request')`),
   ],
 );
 
@@ -1067,6 +1083,120 @@ export const performerCalendars = pgTable(
   ],
 );
 
+// ---------------------------------------------------------------- reviews (migration 0037)
+// One question per inquiry, asked after the party (app/server/reviews/). The parent answers through
+// a random link mailed to the inquiry's address (only its sha256 kept); the performer on the
+// dashboard. A no-show report is the parent's answer, decided by an admin. It keeps what it needs of
+// the inquiry, so deleting the inquiry (set null) takes no review or report with it.
+export const reviewRequests = pgTable(
+  "review_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    inquiryId: uuid("inquiry_id").references(() => contactMessages.id, { onDelete: "set null" }),
+    profileId: text("profile_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    // The inquiry's address (never confirmed: only fixed wording is mailed to it) and name, and the party's date.
+    parentEmail: text("parent_email").notNull(),
+    parentName: text("parent_name").notNull(),
+    partyOn: date("party_on", { mode: "string" }),
+    tokenHash: text("token_hash").notNull(),
+    askedAt: timestamp("asked_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    // The mailed link was opened: whoever holds the inquiry's address received it.
+    linkOpenedAt: timestamp("link_opened_at", { withTimezone: true }),
+    parentAnswer: text("parent_answer"),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    performerAnswer: text("performer_answer"),
+    performerAnsweredAt: timestamp("performer_answered_at", { withTimezone: true }),
+    noShowStatus: text("no_show_status"),
+    noShowNote: text("no_show_note"),
+    decidedReason: text("decided_reason"),
+  },
+  (t) => [
+    uniqueIndex("review_requests_inquiry_idx").on(t.inquiryId),
+    uniqueIndex("review_requests_token_idx").on(t.tokenHash),
+    index("review_requests_profile_idx").on(t.profileId),
+    index("review_requests_no_show_pending_idx").on(t.answeredAt).where(sql`${t.noShowStatus} = 'pending'`),
+    check("review_requests_parent_answer_check", sql`${t.parentAnswer} is null or ${t.parentAnswer} in ('booked', 'no_show', 'not_booked')`),
+    check("review_requests_performer_answer_check", sql`${t.performerAnswer} is null or ${t.performerAnswer} in ('booked', 'not_booked')`),
+    check(
+      "review_requests_no_show_status_check",
+      sql`${t.noShowStatus} is null or ${t.noShowStatus} in ('pending', 'confirmed', 'hidden', 'removed')`,
+    ),
+    check("review_requests_no_show_note_check", sql`char_length(${t.noShowNote}) <= 500`),
+  ],
+);
+
+export interface ReviewPhoto {
+  width: number;
+  height: number;
+  variants: ImageVariant[];
+}
+
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => reviewRequests.id, { onDelete: "cascade" }),
+    profileId: text("profile_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    // "Dana R.": the inquiry's name, first name and initial, fixed when the review is written.
+    authorName: text("author_name").notNull(),
+    partyOn: date("party_on", { mode: "string" }),
+    askedOn: date("asked_on", { mode: "string" }).notNull(),
+    rating: smallint("rating").notNull(),
+    body: text("body").notNull(),
+    photos: jsonb("photos").$type<ReviewPhoto[]>().notNull().default([]),
+    // pending (waiting out the performer's 7 days) -> published | disputed (the admin decides) ->
+    // published | hidden | removed
+    status: text("status").notNull().default("pending"),
+    publishAfter: timestamp("publish_after", { withTimezone: true }).notNull(),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    disputeReason: text("dispute_reason"),
+    disputedAt: timestamp("disputed_at", { withTimezone: true }),
+    reply: text("reply"),
+    repliedAt: timestamp("replied_at", { withTimezone: true }),
+    decidedReason: text("decided_reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("reviews_request_idx").on(t.requestId),
+    index("reviews_profile_published_idx").on(t.profileId, t.publishedAt, t.id).where(sql`${t.status} = 'published'`),
+    index("reviews_pending_idx").on(t.publishAfter).where(sql`${t.status} = 'pending'`),
+    index("reviews_disputed_idx").on(t.disputedAt).where(sql`${t.status} = 'disputed'`),
+    check("reviews_rating_check", sql`${t.rating} between 1 and 5`),
+    check("reviews_body_check", sql`char_length(${t.body}) between 20 and 1000`),
+    check("reviews_status_check", sql`${t.status} in ('pending', 'published', 'disputed', 'hidden', 'removed')`),
+    check("reviews_dispute_reason_check", sql`char_length(${t.disputeReason}) <= 500`),
+    check("reviews_reply_check", sql`char_length(${t.reply}) <= 1000`),
+  ],
+);
+
+/** A visitor's report of a published review: one per visitor (keyed) and review. */
+export const reviewReports = pgTable(
+  "review_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    reviewId: uuid("review_id")
+      .notNull()
+      .references(() => reviews.id, { onDelete: "cascade" }),
+    reporterKey: text("reporter_key").notNull(),
+    reason: text("reason").notNull(),
+    status: text("status").notNull().default("open"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("review_reports_reporter_idx").on(t.reviewId, t.reporterKey),
+    index("review_reports_open_idx").on(t.createdAt).where(sql`${t.status} = 'open'`),
+    check("review_reports_reason_check", sql`char_length(${t.reason}) between 1 and 500`),
+    check("review_reports_status_check", sql`${t.status} in ('open', 'closed')`),
+  ],
+);
+
 export const schema = {
   user,
   session,
@@ -1102,4 +1232,7 @@ export const schema = {
   performerCalendars,
   calendarImports,
   calendarImportDays,
+  reviewRequests,
+  reviews,
+  reviewReports,
 };

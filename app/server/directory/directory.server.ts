@@ -14,6 +14,7 @@ import { cheapestPackagesOf, offerRuleColumns, readOffer, travelFeeOf } from "..
 import { rowsOf } from "../search/rows.server";
 import { categoryCondition, refinementConditions, refinementKey, refinementOrder } from "./listing-conditions.server";
 import { isPaidListing, isPubliclyVisible, publicProfileCondition, todayIso } from "./visibility.server";
+import { averageRating, ratingLine } from "~/lib/review-view";
 import { availabilityTiers, cardAvailability, hiddenBookedText, hiddenCondition, HIDDEN_COUNTED, partyDateOf, type PartyDate } from "./party-date.server";
 
 // Public reads of the directory. Every query that feeds a visitor's page goes through
@@ -57,6 +58,9 @@ const cardColumns = {
   priceMin: profiles.priceMin,
   priceMax: profiles.priceMax,
   characters: profiles.characters,
+  // Published reviews and their stars (migration 0037), kept on the row: a card reads, never counts.
+  reviewCount: profiles.reviewCount,
+  ratingTotal: profiles.ratingTotal,
   inquiryReadHours: profiles.inquiryReadHours,
   audience: profiles.audience,
   travelFeeKind: profiles.travelFeeKind,
@@ -155,6 +159,7 @@ async function toCards(db: Executor, rows: CardRow[]): Promise<ProfileCardData[]
       // The travel rule goes with the cheapest package, for the all-in price a place search words.
       cheapestPackage: cheapest ? { ...cheapest, travelFee: travelFeeOf(row) } : null,
       packageLine: cheapest ? cardPackageLine(cheapest) : null,
+      ratingLine: ratingLine(row.reviewCount, averageRating(row.reviewCount ?? 0, row.ratingTotal ?? 0)),
     };
   });
 }
@@ -498,6 +503,8 @@ const detailColumns = {
   latitude: profiles.latitude,
   longitude: profiles.longitude,
   ...offerRuleColumns,
+  confirmedParties: profiles.confirmedParties,
+  confirmedNoShows: profiles.confirmedNoShows,
 };
 
 type DetailRow = { [K in keyof typeof detailColumns]: (typeof detailColumns)[K]["_"]["data"] | null };
@@ -531,6 +538,12 @@ async function toDetail(db: Executor, row: DetailRow): Promise<ProfileDetailData
     latitude: row.latitude,
     longitude: row.longitude,
     offer,
+    reviewFigures: {
+      count: row.reviewCount ?? 0,
+      average: averageRating(row.reviewCount ?? 0, row.ratingTotal ?? 0),
+      confirmedParties: row.confirmedParties ?? 0,
+      noShows: row.confirmedNoShows ?? 0,
+    },
   };
 }
 

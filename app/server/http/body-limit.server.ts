@@ -19,6 +19,8 @@ export const FORM_BODY_LIMIT_BYTES = 64 * 1024;
  * body bounded by express.raw, its signature computed over the exact bytes).
  */
 const OWN_LIMIT_PATHS = new Set(["/dashboard/manage-images/upload", "/api/stripe/webhook"]);
+/** The same, by prefix: a parent's review with up to three photos (/review/{token}, reviews/photos.server.ts). */
+const OWN_LIMIT_PREFIXES = ["/review/"];
 
 /** The body read by `limitBody`, for the handlers that come after it. */
 export function bufferedBody(res: Response): Buffer | undefined {
@@ -81,7 +83,7 @@ function tooLarge(res: Response, limit: number) {
  */
 export function limitBody(limit: number = FORM_BODY_LIMIT_BYTES): RequestHandler {
   return (req, res, next) => {
-    if (OWN_LIMIT_PATHS.has(req.path) || !hasBody(req)) {
+    if (OWN_LIMIT_PATHS.has(req.path) || OWN_LIMIT_PREFIXES.some((prefix) => req.path.startsWith(prefix)) || !hasBody(req)) {
       next();
       return;
     }

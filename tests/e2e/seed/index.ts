@@ -22,6 +22,7 @@ import { seedPartyDateInquiry } from "./party-date-inquiry";
 import { seedPartyDate } from "./party-date";
 import { seedProfilePage } from "./profile-page";
 import { seedProfilePreview } from "./profile-preview";
+import { seedReviews } from "./reviews";
 import { seedSearch } from "./search";
 import { seedSearchAlerts } from "./search-alerts";
 import { seedShortlist } from "./shortlist";
@@ -37,7 +38,7 @@ export interface E2ESeedContext {
 type Seeder = (ctx: E2ESeedContext) => Promise<void>;
 
 // Each feature's end-to-end fixtures register here; they run once, before the server starts.
-const seeders: Seeder[] = [seedEditor, seedImages, seedDirectory, seedSearch, seedSuggest, seedPlaces, seedBands, seedAccounts, seedSubscription, seedAdmin, seedDeleteAccount, seedPhoneInbox, seedPhonePhotos, seedPhoneBrowsing, seedShortlist, seedProfilePage, seedInsights, seedInquiry, seedListingFilters, seedNoDeadEnd, seedBarePlaces, seedSearchAlerts, seedAudience, seedCalendar, seedProfilePreview, seedPackages, seedPartyDate, seedPartyDateInquiry];
+const seeders: Seeder[] = [seedEditor, seedImages, seedDirectory, seedSearch, seedSuggest, seedPlaces, seedBands, seedAccounts, seedSubscription, seedAdmin, seedDeleteAccount, seedPhoneInbox, seedPhonePhotos, seedPhoneBrowsing, seedShortlist, seedProfilePage, seedInsights, seedInquiry, seedListingFilters, seedNoDeadEnd, seedBarePlaces, seedSearchAlerts, seedAudience, seedCalendar, seedProfilePreview, seedPackages, seedPartyDate, seedPartyDateInquiry, seedReviews];
 
 export async function seedE2E(ctx: E2ESeedContext) {
   for (const seed of seeders) await seed(ctx);
