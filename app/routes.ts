@@ -35,6 +35,7 @@ export default [
   route("dashboard/calendar", "routes/dashboard.calendar.tsx"),
   route("dashboard/calendar-import", "routes/dashboard.calendar-import.tsx"),
   route("dashboard/reviews", "routes/dashboard.reviews.tsx"),
+  route("dashboard/alerts", "routes/dashboard.alerts.tsx"),
   route("calendar/:feed", "routes/calendar.feed.ts"),
   route("demo/calendar/:file", "routes/demo.calendar.ts"),
   route("admin", "routes/admin.tsx"),

@@ -534,6 +534,8 @@ export const contactMessages = pgTable(
     index("contact_messages_event_date_idx").on(t.eventDate),
     // The admin dashboard counts the messages no admin has read on every load: an index-only count.
     index("contact_messages_admin_read_idx").on(t.adminReadAt),
+    // The reminder job's read (migration 0036): unread inquiries by age, never walking the read ones.
+    index("contact_messages_unread_created_idx").on(t.createdAt).where(sql`not ${t.isRead} and ${t.firstReadAt} is null`),
     check("contact_messages_message_length_check", sql`char_length(${t.message}) <= 500`),
     check("contact_messages_event_start_time_check", sql`${t.eventStartTime} is null or ${t.eventStartTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
     check("contact_messages_event_length_check", sql`${t.eventLengthMinutes} is null or ${t.eventLengthMinutes} between 15 and 1440`),
@@ -1197,6 +1199,83 @@ export const reviewReports = pgTable(
   ],
 );
 
+// ---------------------------------------------------------------- lead alerts (migration 0036)
+// Web Push (app/server/push/): one row per device a performer turned alerts on for, keyed by the
+// push service's address for it (a device that subscribes again under another account moves).
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    // "Chrome on Android": what the dashboard lists, read from the browser that subscribed.
+    deviceLabel: text("device_label").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSentAt: timestamp("last_sent_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("push_subscriptions_endpoint_idx").on(t.endpoint), index("push_subscriptions_user_idx").on(t.userId, t.createdAt)],
+);
+
+/** What the service worker shows: a title, a line under it, the page a tap opens, and the tag a later alert of the same inquiry replaces. */
+export interface PushPayload {
+  title: string;
+  body: string;
+  url: string;
+  tag: string;
+}
+
+// Alerts waiting for their device, like email_outbox: queued in the transaction that makes the news
+// (the inquiry, the reminder), claimed with FOR UPDATE SKIP LOCKED by the push-outbox job.
+export const pushOutbox = pgTable(
+  "push_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<"inquiry" | "reminder" | "test">().notNull(),
+    payload: jsonb("payload").$type<PushPayload>().notNull(),
+    // The Topic header: a newer alert of the same inquiry replaces one the device has not fetched yet.
+    topic: text("topic"),
+    urgency: text("urgency").$type<"very-low" | "low" | "normal" | "high">().notNull().default("normal"),
+    ttlSeconds: integer("ttl_seconds").notNull(),
+    // pending -> sending (claimed) -> sent | pending (retry) | failed (gave up)
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("push_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("push_outbox_created_idx").on(t.createdAt),
+    index("push_outbox_subscription_idx").on(t.subscriptionId),
+    check("push_outbox_status_check", sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),
+    check("push_outbox_kind_check", sql`${t.kind} in ('inquiry', 'reminder', 'test')`),
+    check("push_outbox_urgency_check", sql`${t.urgency} in ('very-low', 'low', 'normal', 'high')`),
+  ],
+);
+
+// The reminders of an unread inquiry (4 and 24 hours after it came): a row is taken in the
+// transaction that queues the reminder's mail and alerts, so each goes once whoever runs the job.
+export const inquiryReminders = pgTable(
+  "inquiry_reminders",
+  {
+    inquiryId: uuid("inquiry_id")
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: "cascade" }),
+    afterHours: smallint("after_hours").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.inquiryId, t.afterHours] }), check("inquiry_reminders_after_hours_check", sql`${t.afterHours} in (4, 24)`)],
+);
+
 export const schema = {
   user,
   session,
@@ -1232,6 +1311,9 @@ export const schema = {
   performerCalendars,
   calendarImports,
   calendarImportDays,
+  pushSubscriptions,
+  pushOutbox,
+  inquiryReminders,
   reviewRequests,
   reviews,
   reviewReports,

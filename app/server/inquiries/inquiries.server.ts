@@ -24,6 +24,7 @@ import { contactMessages, profiles, user } from "../db/schema";
 import { addInquiryToStats } from "../insights/stats.server";
 import type { Logger } from "../platform/logger.server";
 import { enqueueEmail } from "../mail/outbox.server";
+import { enqueuePushForUser, inquiryAlert } from "../push/alerts.server";
 import { inquiryCopyEmail, inquiryNotificationEmail } from "../mail/templates.server";
 import { peekRateLimit, takeRateLimit, takeRateLimits, waitInWords, type RateLimitResult, type RateLimitRule } from "../platform/rate-limit.server";
 import type { AppServices } from "../platform/services.server";
@@ -373,8 +374,13 @@ async function sendInquiry<Values extends InquiryValues>(
       if (!sender.allowed) throw new LimitReached(sender);
 
       for (const recipient of byId.filter((r) => deliveredIds.has(r.id))) {
-        await tx.insert(contactMessages).values({ ...messageRow(message), profileId: recipient.id, captchaAnswer });
+        const [stored] = await tx
+          .insert(contactMessages)
+          .values({ ...messageRow(message), profileId: recipient.id, captchaAnswer })
+          .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
         await addInquiryToStats(tx, recipient.id, now);
+        // The performer's devices with alerts on (none: nothing queued); the push-outbox job sends it.
+        await enqueuePushForUser(tx, recipient.id, inquiryAlert({ ...stored, senderName: message.name, city: message.city, eventDate: message.eventDate }));
         // One mail per performer, to that performer alone: nobody sees another's address.
         await enqueueEmail(
           tx,

@@ -1,6 +1,7 @@
 import { searchAlertJobs } from "../alerts/alert-job.server";
 import { calendarImportJob } from "../calendar-import/import-job.server";
 import { pruneOldCalendarDays } from "../calendar/old-days.server";
+import { pushJobs } from "../push/push-jobs.server";
 import { createMailTransport, deliverDueEmails, type PendingMailLog } from "../mail/worker.server";
 import type { AppServices } from "../platform/services.server";
 import { listingLifecycleJobs } from "./listing-lifecycle.server";
@@ -24,6 +25,7 @@ export function appJobs(services: AppServices): Job[] {
     ...searchAlertJobs(services),
     statsRollUpJob(services),
     calendarImportJob(services),
+    ...pushJobs(services),
     ...reviewJobs(services),
     // PostgreSQL vacuums itself; the embedded database needs it done.
     ...(services.database.driver === "pglite" ? [embeddedMaintenanceJob(services)] : []),

@@ -83,6 +83,11 @@ const urlString = (protocols: string[]) =>
       message: `must start with ${protocols.map((p) => `${p}//`).join(" or ")}`,
     });
 
+/** A key in URL-safe base64 (as web-push prints it) that decodes to exactly `bytes` bytes. */
+function base64UrlKey(bytes: number, what: string) {
+  return z.string().refine((v) => /^[A-Za-z0-9_-]+$/.test(v) && Buffer.from(v, "base64url").length === bytes, { message: `must be ${what}` });
+}
+
 const STRIPE_SETTINGS = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_ID"] as const;
 
 /**
@@ -109,6 +114,15 @@ const envSchema = z
     SMTP_URL: optionalString.pipe(urlString(["smtp:", "smtps:"]).optional()),
     MAIL_FROM: z.string().trim().min(3).default("CostumeCast <no-reply@costumecast.local>"),
     MAIL_POLL_MS: z.coerce.number().int().min(50, "must be at least 50").max(3_600_000, "must be at most 3600000").default(5000),
+    VAPID_PUBLIC_KEY: optionalString.pipe(base64UrlKey(65, "an uncompressed P-256 public key (65 bytes, base64url)").optional()),
+    VAPID_PRIVATE_KEY: optionalString.pipe(base64UrlKey(32, "a P-256 private key (32 bytes, base64url)").optional()),
+    VAPID_SUBJECT: optionalString.pipe(
+      z
+        .string()
+        .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "must be a mailto: address or an https:// URL")
+        .optional(),
+    ),
+    PUSH_POLL_MS: z.coerce.number().int().min(50, "must be at least 50").max(60_000, "must be at most 60000").default(1000),
     ADMIN_EMAIL: emailAddress.default("admin@costumecast.local"),
     SUPPORT_EMAIL: emailAddress.default("support@costumecast.com"),
     PARTNERS_EMAIL: emailAddress.default("partners@costumecast.com"),
@@ -174,6 +188,11 @@ const envSchema = z
         message: "must be a loopback address (127.0.0.1, ::1 or localhost) when DEMO_MODE is on: its mailbox shows every email, password-reset links included",
       });
     }
+    // One key without the other would sign with a key the browsers were never given.
+    if (!env.VAPID_PUBLIC_KEY !== !env.VAPID_PRIVATE_KEY) {
+      const missing = env.VAPID_PUBLIC_KEY ? "VAPID_PRIVATE_KEY" : "VAPID_PUBLIC_KEY";
+      ctx.addIssue({ code: "custom", path: [missing], message: "is required when the other VAPID key is set" });
+    }
     if (env.STORAGE_DRIVER === "s3" && !env.S3_BUCKET) {
       ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required when STORAGE_DRIVER=s3" });
     }
@@ -206,6 +225,12 @@ export interface AppConfig {
   mailFrom: string;
   /** How often the outbox worker looks for mail to deliver. */
   mailPollMs: number;
+  /**
+   * Web Push (app/server/push/): the VAPID key pair from VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or
+   * null to use the pair kept in the data folder (made on first use); the subject push services
+   * may write to; how often the push outbox is read (PUSH_POLL_MS).
+   */
+  push: { keys: { publicKey: string; privateKey: string } | null; subject: string; pollMs: number };
   adminEmail: string;
   contactEmails: { support: string; partners: string; privacy: string };
   siteName: string;
@@ -319,6 +344,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     mailPollMs: env.MAIL_POLL_MS,
+    push: {
+      keys: env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY } : null,
+      subject: env.VAPID_SUBJECT ?? `mailto:${env.SUPPORT_EMAIL}`,
+      pollMs: env.PUSH_POLL_MS,
+    },
     adminEmail: env.ADMIN_EMAIL,
     contactEmails: { support: env.SUPPORT_EMAIL, partners: env.PARTNERS_EMAIL, privacy: env.PRIVACY_EMAIL },
     siteName: env.SITE_NAME,
