@@ -423,6 +423,10 @@ export const profileSearch = pgTable(
     index("profile_search_public_nationwide_idx")
       .on(t.createdAt, t.latitude, t.longitude, t.paymentExpiry, t.id)
       .where(sql`is_active and payment_status = 'paid' and display_name is not null and travel_radius = 'nationwide'`),
+    // The nationwide band's words (migration 0038): counted to a limit without testing every nationwide row.
+    index("profile_search_public_nationwide_vector_idx")
+      .using("gin", t.searchVector)
+      .where(sql`is_active and payment_status = 'paid' and display_name is not null and travel_radius = 'nationwide'`),
   ],
 );
 
