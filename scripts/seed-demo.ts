@@ -75,7 +75,8 @@ async function main(): Promise<void> {
     console.log(
       `Done in ${((Date.now() - started) / 1000).toFixed(1)} s: ${summary.performers} performers ` +
         `(${listed} listed, ${pending} unpaid, ${expired} expired, ${deactivated} deactivated), ` +
-        `${summary.images} images, ${summary.inquiries} inquiries, ${summary.freeListingRequests} free-listing requests.`,
+        `${summary.images} images, ${summary.inquiries} inquiries, ${summary.pastParties} past parties with ${summary.reviews} reviews, ` +
+        `${summary.freeListingRequests} free-listing requests.`,
     );
     console.log(`Admin login:     ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
     console.log(`Performer login: ${DEMO_PERFORMER.email} / ${DEMO_PERFORMER.password}`);

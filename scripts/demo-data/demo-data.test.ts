@@ -27,6 +27,7 @@ import {
   profileCategories,
   profileImages,
   profiles,
+  reviewRequests,
   user,
   userRoles,
 } from "~/server/db/schema";
@@ -35,6 +36,8 @@ import { loadInsights } from "~/server/insights/dashboard-insights.server";
 import { addMonths } from "~/server/payments/grants.server";
 import { createLocalStorage } from "~/server/storage/local.server";
 import { publicProfileCondition, todayIso } from "~/server/directory/visibility.server";
+import { getPublicProfile } from "~/server/directory/directory.server";
+import { askForReviews } from "~/server/reviews/questions.server";
 
 const NOW = new Date("2025-06-01T12:00:00Z");
 
@@ -261,6 +264,22 @@ describe("seeding the demo data into a database", () => {
       .from(contactMessages)
       .where(sql`is_read <> (first_read_at is not null)`);
     expect(unopened[0].n).toBe(0);
+  });
+
+  it("gives many performers past parties with verified reviews, and the login a party the demo clock will ask about", async () => {
+    expect(summary.pastParties).toBeGreaterThanOrEqual(10);
+    expect(summary.reviews).toBeGreaterThan(0);
+    expect(summary.reviews).toBeLessThanOrEqual(summary.pastParties);
+    const [login] = await database.db.select({ id: user.id }).from(user).where(eq(user.email, DEMO_PERFORMER.email));
+    const profile = await getPublicProfile(database.db, login.id, NOW.toISOString().slice(0, 10));
+    expect(profile?.reviewFigures.confirmedParties).toBe(6);
+    expect(profile?.reviewFigures.count).toBeGreaterThan(0);
+    expect(profile?.reviewFigures.noShows).toBe(0);
+    // A day later the party of two days ago is past its date: its parent is asked, once.
+    await askForReviews({ db: database.db, config: { publicUrl: "http://localhost:3000", siteName: "CostumeCast" } }, new Date(NOW.getTime() + 86_400_000));
+    const asked = await database.db.select().from(reviewRequests).where(eq(reviewRequests.parentEmail, "maya.thompson@example.org"));
+    expect(asked).toHaveLength(1);
+    expect(asked[0].profileId).toBe(login.id);
   });
 
   it("lists exactly the profiles meant to be public", async () => {

@@ -6,6 +6,7 @@ import { createRandom, deriveSeed } from "../art/random";
 import { seedDemoCalendars } from "./calendar";
 import { seedDemoCalendarFeeds } from "./calendar-feeds";
 import { seedDemoPackages } from "./packages";
+import { seedDemoReviews, type DemoReviewSummary } from "./reviews";
 import { type DemoDataSet, DEMO_ADMIN, DEMO_PERFORMER, type DemoOptions, type DemoStatus, generateDemoData } from "./generate";
 import { PLANS } from "~/lib/constants";
 import type { Db, Executor } from "~/server/db/client.server";
@@ -42,6 +43,9 @@ export interface SeedSummary {
   performers: number;
   images: number;
   inquiries: number;
+  /** Past parties asked about after the day (both sides said they happened) and their published reviews (scripts/demo-data/reviews.ts). */
+  pastParties: number;
+  reviews: number;
   freeListingRequests: number;
   byStatus: Record<DemoStatus, number>;
 }
@@ -182,6 +186,7 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions = 
   const [adminHash, performerHash] = await Promise.all([hashPassword(DEMO_ADMIN.password), hashPassword(DEMO_PERFORMER.password)]);
 
   log("Writing accounts, profiles, inquiries and applications...");
+  let history: DemoReviewSummary = { inquiries: 0, parties: 0, reviews: 0 };
   await db.transaction(async (tx) => {
     const people = [data.admin, ...data.performers.map((p) => p.user)];
     for (const group of chunks(people)) {
@@ -229,6 +234,8 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions = 
       );
     }
     for (const group of chunks(data.inquiries)) await tx.insert(contactMessages).values(group);
+    // Past parties with verified reviews, and the login's party waiting for the demo clock (scripts/demo-data/reviews.ts).
+    history = await seedDemoReviews(tx, options.now ?? new Date(), data.performers[0].profile.id);
     await seedInsights(tx);
     const reviewer = data.admin.id;
     const requests = await tx
@@ -263,7 +270,9 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions = 
     users: data.performers.length + 1,
     performers: data.performers.length,
     images: stored.length,
-    inquiries: data.inquiries.length,
+    inquiries: data.inquiries.length + history.inquiries,
+    pastParties: history.parties,
+    reviews: history.reviews,
     freeListingRequests: data.freeListingRequests.length,
     byStatus,
   };
