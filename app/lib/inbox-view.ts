@@ -1,3 +1,5 @@
+import type { InquiryStatus } from "./inquiry-status";
+
 // Shapes the dashboard's loader hands to the browser for the inbox (built in app/server/inquiries/inbox.server.ts).
 
 /** One row of the inbox list. */
@@ -7,6 +9,8 @@ export interface InquiryRow {
   eventTypes: string[];
   eventDate: string | null;
   isRead: boolean;
+  /** New, read, replied or declined (app/lib/inquiry-status.ts). */
+  status: InquiryStatus;
   createdAt: string;
   /** The message's first line, shortened: enough to tell inquiries apart on a phone. */
   preview: string;
@@ -25,6 +29,18 @@ export interface InquiryDetailView extends InquiryRow {
   eventLengthMinutes: number | null;
   childrenCount: number | null;
   childAge: number | null;
+  /** What the performer answered so far, oldest first. */
+  thread: ThreadEntry[];
+}
+
+/** One answer kept on an inquiry: a reply sent from the site, a decline, or "I replied" by mail, phone or text. */
+export interface ThreadEntry {
+  id: string;
+  kind: "reply" | "decline" | "elsewhere";
+  body: string;
+  /** A decline's suggested performers, as sent. */
+  alternatives: { id: string; name: string }[];
+  createdAt: string;
 }
 
 const PREVIEW_LENGTH = 120;

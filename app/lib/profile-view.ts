@@ -48,6 +48,14 @@ export interface ProfileCardData {
    * samples) until there are enough reads to say.
    */
   readsWithinHours?: number | null;
+  /**
+   * "Usually replies within 3 hours · replies to 95% of inquiries", worded by the server
+   * (app/lib/reply-figures.ts); null or absent until three inquiries in 90 days. Shown instead of
+   * the reads line when present.
+   */
+  replyLine?: string | null;
+  /** The "Quick to reply" badge: a median first answer under 24 hours with at least 80% answered. */
+  quickToReply?: boolean;
   /** The cheapest package with the travel rule, for the server's all-in figure; null or absent without packages. */
   cheapestPackage?: CardPackage | null;
   /**
@@ -88,6 +96,9 @@ export interface ProfileDetailData {
   audience: Audience | null;
   /** How soon they usually open a new inquiry, in whole hours; null until there is enough to say. */
   readsWithinHours: number | null;
+  /** As on cards: the reply figures' line and badge (absent where a page does not read them). */
+  replyLine?: string | null;
+  quickToReply?: boolean;
   /** Packages, travel fee and deposit (absent where a page does not read them). */
   offer?: OfferView;
   /** Verified reviews' average and count, and reliability (absent where a page does not read them). */

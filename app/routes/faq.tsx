@@ -5,6 +5,7 @@ import { StaticPage } from "~/components/static/StaticPage";
 import { useSiteDetails } from "~/components/static/site";
 import { FREE_LISTING_SPOTS, MAX_IMAGES_PER_PROFILE, PLANS } from "~/lib/constants";
 import { pageMeta, siteFrom } from "~/lib/meta";
+import { QUICK_REPLY_HOURS, QUICK_REPLY_RATE, REPLY_GRACE_HOURS, REPLY_MIN_INQUIRIES, REPLY_WINDOW_DAYS } from "~/lib/reply-figures";
 import { routeCacheHeaders, staticPageLoader } from "~/server/http/cache-headers.server";
 
 export const loader = staticPageLoader;
@@ -41,6 +42,10 @@ function faqGroups(siteName: string): { id: string; title: string; questions: Qu
         {
           q: "Do I need an account to find or contact a performer?",
           a: "No. Anyone can browse, search and send an inquiry. Accounts are only for performers who manage a listing.",
+        },
+        {
+          q: 'What do "Usually replies within …" and "Quick to reply" mean?',
+          a: `They come from how the performer answered the inquiries sent to them through ${siteName} in the last ${REPLY_WINDOW_DAYS} days. An inquiry counts as answered when the performer replied, said they are booked, or told us they answered by email, phone or text. "Usually replies within" is the middle time from an inquiry arriving to its first answer: half were answered sooner, half later. The percentage is the share of those inquiries answered at all; one still waiting counts only after ${REPLY_GRACE_HOURS} hours. We show the figures once a performer has had at least ${REPLY_MIN_INQUIRIES} inquiries, and the "Quick to reply" badge when the middle time is under ${QUICK_REPLY_HOURS} hours and at least ${QUICK_REPLY_RATE}% were answered.`,
         },
         {
           q: "Are the performers checked by you?",
@@ -92,7 +97,7 @@ function faqGroups(siteName: string): { id: string; title: string; questions: Qu
         },
         {
           q: "Will visitors see my email address?",
-          a: "No. Your contact email stays private. Visitors send inquiries through the form on your profile and we forward them to you by email. You decide whether and how to reply.",
+          a: "No. Your contact email stays private. Visitors send inquiries through the form on your profile and we forward them to you by email. You decide whether and how to reply. When you reply from your dashboard, the parent you answer sees your email address, so they can write back to you.",
         },
         {
           q: "Who can list?",

@@ -5,7 +5,8 @@ import { Button, buttonClass } from "~/components/ui/Button";
 import type { InquiryDetailView } from "~/lib/inbox-view";
 import { childAgeLabel, eventLengthLabel, startTimeLabel } from "~/lib/inquiry-fields";
 import { telHref } from "~/lib/format";
-import { ReadBadge } from "./InquiryList";
+import { ThreadList } from "~/components/replies/ThreadList";
+import { StatusBadge } from "./InquiryList";
 import { formatDate } from "./format";
 
 const DELETE_CONFIRMATION = "Are you sure you want to delete this inquiry?";
@@ -43,6 +44,7 @@ const ICONS = {
   mail: "M4 6h16v12H4z M4 7l8 6 8-6",
   phone: "M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2",
   text: "M4 5h16v11H8l-4 4z",
+  reply: "M9 14 4 9l5-5 M4 9h10a6 6 0 0 1 6 6v4",
 };
 
 /**
@@ -86,6 +88,7 @@ export function InquiryDetail({
   const mailto = `mailto:${inquiry.senderEmail}?subject=${encodeURIComponent(replySubject(siteName, inquiry))}`;
   const main = buttonClass("primary", "lg", "min-h-12 w-full sm:w-auto");
   const alternative = buttonClass("secondary", "lg", "min-h-12 w-full sm:w-auto");
+  const replyHref = `/dashboard/inquiries/${inquiry.id}/reply`;
 
   return (
     <article id="inquiry" aria-labelledby="inquiry-heading" className="scroll-mt-36 space-y-5">
@@ -96,11 +99,15 @@ export function InquiryDetail({
         <h3 id="inquiry-heading" ref={heading} tabIndex={-1} className="min-w-0 break-words text-xl font-bold text-slate-900 outline-none">
           Inquiry from {inquiry.senderName}
         </h3>
-        <ReadBadge isRead={inquiry.isRead} />
+        <StatusBadge status={inquiry.status} />
       </div>
 
       <div className="grid gap-3 sm:flex sm:flex-wrap" data-testid="inquiry-replies">
-        <a href={mailto} className={main}>
+        <Link to={replyHref} className={main}>
+          <ActionIcon path={ICONS.reply} />
+          Reply<span className="sr-only"> to {inquiry.senderName}</span>
+        </Link>
+        <a href={mailto} className={alternative}>
           <ActionIcon path={ICONS.mail} />
           Reply by email
         </a>
@@ -117,6 +124,30 @@ export function InquiryDetail({
           </>
         ) : null}
       </div>
+
+      <p className="break-words text-sm text-slate-700">
+        Reply sends your answer from {siteName}; {inquiry.senderName} will see your email address and can answer you directly.
+      </p>
+      {inquiry.status === "new" || inquiry.status === "read" ? (
+        <Form method="post" action={replyHref} className="flex flex-wrap items-center gap-3 rounded-lg bg-slate-50 p-3">
+          <input type="hidden" name="intent" value="elsewhere" />
+          <p className="text-sm text-slate-800">Answered by email, phone or text?</p>
+          <Button type="submit" variant="secondary" className="min-h-11" disabled={pendingIntent === "elsewhere"}>
+            I replied
+          </Button>
+        </Form>
+      ) : null}
+
+      {inquiry.thread.length > 0 ? (
+        <section aria-labelledby="thread-heading">
+          <h4 id="thread-heading" className="text-sm font-medium text-slate-700">
+            Your answers
+          </h4>
+          <div className="mt-1">
+            <ThreadList entries={inquiry.thread} viewer="performer" performerName="" />
+          </div>
+        </section>
+      ) : null}
 
       <div>
         <h4 className="text-sm font-medium text-slate-700">Message</h4>

@@ -2,10 +2,13 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/Badge";
 import { cx } from "~/components/ui/cx";
 import type { InquiryRow } from "~/lib/inbox-view";
+import { STATUS_LABELS, type InquiryStatus } from "~/lib/inquiry-status";
 import { formatShortDate } from "./format";
 
-export function ReadBadge({ isRead }: { isRead: boolean }) {
-  return <Badge tone={isRead ? "neutral" : "brand"}>{isRead ? "Read" : "Unread"}</Badge>;
+const STATUS_TONES = { new: "brand", read: "neutral", replied: "success", declined: "outline" } as const;
+
+export function StatusBadge({ status }: { status: InquiryStatus }) {
+  return <Badge tone={STATUS_TONES[status]}>{STATUS_LABELS[status]}</Badge>;
 }
 
 function pageHref(page: number) {
@@ -69,7 +72,7 @@ export function InquiryList({ rows, page, pageCount }: { rows: InquiryRow[]; pag
               </Link>
             </p>
             <p className="mt-1 flex items-center justify-between gap-3 text-sm text-slate-700">
-              <ReadBadge isRead={row.isRead} />
+              <StatusBadge status={row.status} />
               <span>
                 <span className="sr-only">Received </span>
                 {formatShortDate(row.createdAt)}

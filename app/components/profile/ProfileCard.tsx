@@ -48,7 +48,7 @@ export function ProfileCard({ profile, distanceText, allInText, headingLevel = 3
   // The character a search matched comes first, highlighted, so it is never cut off behind "+N more".
   const characters = visibleCharacters(charactersMatchFirst(profile.characters, match));
   const matchedCharacter = match?.kind === "character" ? match.character : null;
-  const reads = readsWithinLabel(profile.readsWithinHours);
+  const reads = profile.replyLine ?? readsWithinLabel(profile.readsWithinHours);
   return (
     <article className="relative flex h-full overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-md sm:flex-col">
       {/* The picture's box is positioned: a Save (heart) button goes in its top-right corner, above the
@@ -118,6 +118,11 @@ export function ProfileCard({ profile, distanceText, allInText, headingLevel = 3
           </p>
         ) : null}
         {profile.ratingLine ? <p className="text-sm text-slate-800">{profile.ratingLine}</p> : null}
+        {profile.quickToReply ? (
+          <p>
+            <Badge tone="success">Quick to reply</Badge>
+          </p>
+        ) : null}
         {reads ? <p className="text-xs text-slate-600">{reads}</p> : null}
         {shown.length > 0 || badges.adultsOnly ? (
           <ul className="mt-auto flex min-w-0 flex-wrap gap-1.5 pt-1.5 sm:pt-2" aria-label="Categories">

@@ -72,7 +72,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-type FactIcon = "price" | "travel" | "family" | "check" | "clock";
+type FactIcon = "price" | "travel" | "family" | "check" | "clock" | "quick";
 
 const ICON_PATHS: Record<FactIcon, ReactNode> = {
   price: (
@@ -106,6 +106,7 @@ const ICON_PATHS: Record<FactIcon, ReactNode> = {
       <path d="M12 7.5V12l3 2" />
     </>
   ),
+  quick: <path d="M13 2.5 5 13.5h6l-1 8 8-11h-6l1-8Z" />,
 };
 
 function Icon({ name }: { name: FactIcon }) {
@@ -126,7 +127,7 @@ function Icon({ name }: { name: FactIcon }) {
 }
 
 type FactsProfile = Pick<ProfileDetailData, "priceMin" | "priceMax" | "travelRadius" | "flags" | "readsWithinHours"> &
-  Partial<Pick<ProfileDetailData, "audience">>;
+  Partial<Pick<ProfileDetailData, "audience" | "replyLine" | "quickToReply">>;
 
 /** The facts parents weigh first, each with an icon and its words, in the order they weigh them. */
 export function profileFacts(profile: FactsProfile): { icon: FactIcon; text: string }[] {
@@ -138,7 +139,9 @@ export function profileFacts(profile: FactsProfile): { icon: FactIcon; text: str
   if (profile.audience) facts.push({ icon: "family", text: AUDIENCE_STATEMENTS[profile.audience] });
   else if (profile.flags.familyFriendlyOnly) facts.push({ icon: "family", text: FLAG_STATEMENTS.familyFriendlyOnly.text });
   if (profile.flags.backgroundCheck) facts.push({ icon: "check", text: "Background check, as the performer states it" });
-  const reads = readsWithinLabel(profile.readsWithinHours);
+  // Answering says more than reading: the reply figures replace the reads line once they exist.
+  if (profile.quickToReply) facts.push({ icon: "quick", text: "Quick to reply" });
+  const reads = profile.replyLine ?? readsWithinLabel(profile.readsWithinHours);
   if (reads) facts.push({ icon: "clock", text: reads });
   return facts;
 }

@@ -199,6 +199,10 @@ export const profiles = pgTable(
     // inquiries' first reads), kept by the inbox when an inquiry is first opened; null until there
     // are enough reads to say (app/server/insights/). Cards and the profile show it.
     inquiryReadHours: integer("inquiry_read_hours"),
+    // Median hours to a first answer (reply or decline) and the percent answered, over the last 90
+    // days (migration 0035, app/server/inquiries/reply-stats.server.ts); null under three inquiries.
+    replyHours: integer("reply_hours"),
+    replyRate: smallint("reply_rate"),
     // The characters the performer plays, in their own words ("Ice Queen", "T. rex Ranger"): at most
     // 10 short names, trimmed and de-duplicated by the profile form (app/lib/characters.ts).
     characters: text("characters").array().notNull().default(sql`'{}'::text[]`),
@@ -529,9 +533,16 @@ export const contactMessages = pgTable(
     // When an admin marked it read in the dashboard's Messages (migration 0022): the admins' own
     // triage, apart from the performer's `is_read`, which an admin's read must not clear.
     adminReadAt: timestamp("admin_read_at", { withTimezone: true }),
+    // Migration 0035: the latest answer ('replied' or 'declined'; null while new or read), when the
+    // first answer was given (the reply-time figure), and when the parent showed they hold the
+    // address (a reply link's button), before which no performer's words are mailed to it.
+    answer: text("answer"),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    parentConfirmedAt: timestamp("parent_confirmed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check("contact_messages_answer_check", sql`${t.answer} is null or ${t.answer} in ('replied', 'declined')`),
     index("contact_messages_profile_created_idx").on(t.profileId, t.createdAt),
     index("contact_messages_created_idx").on(t.createdAt),
     // The review-questions job's read: parties lately past (migration 0037, app/server/reviews/).
@@ -545,6 +556,62 @@ export const contactMessages = pgTable(
     check("contact_messages_event_length_check", sql`${t.eventLengthMinutes} is null or ${t.eventLengthMinutes} between 15 and 1440`),
     check("contact_messages_children_count_check", sql`${t.childrenCount} is null or ${t.childrenCount} between 1 and 1000`),
     check("contact_messages_child_age_check", sql`${t.childAge} is null or ${t.childAge} between 0 and 17`),
+  ],
+);
+
+/** An inquiry's thread (migration 0035): replies sent from the dashboard, declines, and answers given elsewhere. */
+export const inquiryReplies = pgTable(
+  "inquiry_replies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    inquiryId: uuid("inquiry_id")
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    body: text("body").notNull().default(""),
+    // A decline's suggested performers as they were sent: [{ id, name }].
+    alternatives: jsonb("alternatives").$type<{ id: string; name: string }[]>(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("inquiry_replies_inquiry_idx").on(t.inquiryId, t.createdAt),
+    check("inquiry_replies_kind_check", sql`${t.kind} in ('reply', 'decline', 'elsewhere')`),
+    check("inquiry_replies_body_check", sql`char_length(${t.body}) <= 2000`),
+  ],
+);
+
+/** The links mailed to a parent to read an inquiry's replies: random tokens, only their sha256 kept. */
+export const inquiryReplyLinks = pgTable(
+  "inquiry_reply_links",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    inquiryId: uuid("inquiry_id")
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    // When its button confirmed the address: spent, it confirms nothing again.
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("inquiry_reply_links_inquiry_idx").on(t.inquiryId), index("inquiry_reply_links_expires_idx").on(t.expiresAt)],
+);
+
+/** A performer's own saved replies (the built-in starters live in app/lib/saved-replies.ts). */
+export const savedReplies = pgTable(
+  "saved_replies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    profileId: text("profile_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("saved_replies_profile_idx").on(t.profileId, t.createdAt),
+    check("saved_replies_title_check", sql`char_length(${t.title}) between 1 and 60`),
+    check("saved_replies_body_check", sql`char_length(${t.body}) between 1 and 2000`),
   ],
 );
 
@@ -1292,6 +1359,9 @@ export const schema = {
   profileCategories,
   profileImages,
   contactMessages,
+  inquiryReplies,
+  inquiryReplyLinks,
+  savedReplies,
   freeListingRequests,
   emailOutbox,
   rateLimitHits,

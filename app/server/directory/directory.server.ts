@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { DisplayImage, GalleryImage, ProfileCardData, ProfileDetailData } from "~/lib/profile-view";
 import { cardPackageLine } from "~/lib/package-view";
+import { isQuickToReply, replyLine } from "~/lib/reply-figures";
 import { isAudience, type Audience } from "~/lib/audience";
 import { pickFlags } from "~/lib/profile-schema";
 import { CATEGORIES, FEATURED_PROFILES, PAGE_SIZE } from "~/lib/constants";
@@ -62,6 +63,8 @@ const cardColumns = {
   reviewCount: profiles.reviewCount,
   ratingTotal: profiles.ratingTotal,
   inquiryReadHours: profiles.inquiryReadHours,
+  replyHours: profiles.replyHours,
+  replyRate: profiles.replyRate,
   audience: profiles.audience,
   travelFeeKind: profiles.travelFeeKind,
   travelFeeFreeMiles: profiles.travelFeeFreeMiles,
@@ -135,6 +138,11 @@ function audienceOf(value: string | null): Audience | null {
   return isAudience(value) ? value : null;
 }
 
+/** The reply figures as the server words them (the pages' code carries no wording or arithmetic for them). */
+function replyFacts(row: Pick<CardRow, "replyHours" | "replyRate">): { replyLine: string | null; quickToReply: boolean } {
+  return { replyLine: replyLine(row.replyHours, row.replyRate), quickToReply: isQuickToReply(row.replyHours, row.replyRate) };
+}
+
 /** Turns one page of profile rows into cards with categories and main image (two more queries). */
 async function toCards(db: Executor, rows: CardRow[]): Promise<ProfileCardData[]> {
   if (rows.length === 0) return [];
@@ -156,6 +164,7 @@ async function toCards(db: Executor, rows: CardRow[]): Promise<ProfileCardData[]
       audience: audienceOf(row.audience),
       image: images.get(row.id as string) ?? null,
       readsWithinHours: row.inquiryReadHours,
+      ...replyFacts(row),
       // The travel rule goes with the cheapest package, for the all-in price a place search words.
       cheapestPackage: cheapest ? { ...cheapest, travelFee: travelFeeOf(row) } : null,
       packageLine: cheapest ? cardPackageLine(cheapest) : null,
@@ -535,6 +544,7 @@ async function toDetail(db: Executor, row: DetailRow): Promise<ProfileDetailData
     flags: pickFlags(row),
     audience: audienceOf(row.audience),
     readsWithinHours: row.inquiryReadHours,
+    ...replyFacts(row),
     latitude: row.latitude,
     longitude: row.longitude,
     offer,

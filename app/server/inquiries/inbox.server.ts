@@ -1,7 +1,8 @@
-import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
-import { messagePreview, type InquiryDetailView, type InquiryRow } from "~/lib/inbox-view";
+import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { messagePreview, type InquiryDetailView, type InquiryRow, type ThreadEntry } from "~/lib/inbox-view";
+import { inquiryStatus } from "~/lib/inquiry-status";
 import type { Executor } from "../db/client.server";
-import { contactMessages } from "../db/schema";
+import { contactMessages, inquiryReplies } from "../db/schema";
 import { isUuid } from "../db/sql-values.server";
 import { refreshInquiryReadHours } from "../insights/read-speed.server";
 
@@ -36,6 +37,7 @@ export async function listInquiries(db: Executor, ownerId: string, page = 1): Pr
       eventTypes: contactMessages.eventType,
       eventDate: contactMessages.eventDate,
       isRead: contactMessages.isRead,
+      answer: contactMessages.answer,
       createdAt: contactMessages.createdAt,
       message: contactMessages.message,
     })
@@ -45,7 +47,12 @@ export async function listInquiries(db: Executor, ownerId: string, page = 1): Pr
     .limit(INBOX_PAGE_SIZE)
     .offset((current - 1) * INBOX_PAGE_SIZE);
   return {
-    inquiries: rows.map(({ message, ...r }) => ({ ...r, createdAt: r.createdAt.toISOString(), preview: messagePreview(message) })),
+    inquiries: rows.map(({ message, answer, ...r }) => ({
+      ...r,
+      status: inquiryStatus(r.isRead, answer),
+      createdAt: r.createdAt.toISOString(),
+      preview: messagePreview(message),
+    })),
     total,
     unread: totals?.unread ?? 0,
     page: current,
@@ -63,6 +70,8 @@ export async function getInquiry(db: Executor, ownerId: string, id: string): Pro
   if (!row) return null;
   return {
     id: row.id,
+    status: inquiryStatus(row.isRead, row.answer),
+    thread: await inquiryThread(db, row.id),
     senderName: row.senderName,
     senderEmail: row.senderEmail,
     phoneNumber: row.phoneNumber,
@@ -80,6 +89,22 @@ export async function getInquiry(db: Executor, ownerId: string, id: string): Pro
     childrenCount: row.childrenCount,
     childAge: row.childAge,
   };
+}
+
+/** An inquiry's answers, oldest first; the caller has checked the inquiry is the owner's. */
+export async function inquiryThread(db: Executor, inquiryId: string): Promise<ThreadEntry[]> {
+  const rows = await db
+    .select()
+    .from(inquiryReplies)
+    .where(eq(inquiryReplies.inquiryId, inquiryId))
+    .orderBy(asc(inquiryReplies.createdAt), asc(inquiryReplies.id));
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind === "decline" || r.kind === "elsewhere" ? r.kind : "reply",
+    body: r.body,
+    alternatives: r.alternatives ?? [],
+    createdAt: r.createdAt.toISOString(),
+  }));
 }
 
 /**

@@ -8,6 +8,7 @@ import { listingLifecycleJobs } from "./listing-lifecycle.server";
 import { sweepStoredFileDeletions } from "../profiles/stored-file-deletions.server";
 import { maintainEmbeddedDatabase, pruneExpiredRows } from "./maintenance.server";
 import { statsRollUpJob } from "./stats-roll-up.server";
+import { replyStatsJob } from "./reply-stats.server";
 import { reviewJobs } from "../reviews/review-jobs.server";
 import { unconfirmedAccountsJob } from "./unconfirmed-accounts.server";
 import type { Job } from "./scheduler.server";
@@ -25,6 +26,7 @@ export function appJobs(services: AppServices): Job[] {
     ...searchAlertJobs(services),
     statsRollUpJob(services),
     calendarImportJob(services),
+    replyStatsJob(services),
     ...pushJobs(services),
     ...reviewJobs(services),
     // PostgreSQL vacuums itself; the embedded database needs it done.

@@ -10,6 +10,7 @@ import { seedDirectory } from "./directory";
 import { seedEditor } from "./editor";
 import { seedImages } from "./images";
 import { seedInquiry } from "./inquiry";
+import { seedInquiryReplies } from "./inquiry-replies";
 import { seedInsights } from "./insights";
 import { seedNoDeadEnd } from "./no-dead-end";
 import { seedListingFilters } from "./listing-filters";
@@ -38,7 +39,7 @@ export interface E2ESeedContext {
 type Seeder = (ctx: E2ESeedContext) => Promise<void>;
 
 // Each feature's end-to-end fixtures register here; they run once, before the server starts.
-const seeders: Seeder[] = [seedEditor, seedImages, seedDirectory, seedSearch, seedSuggest, seedPlaces, seedBands, seedAccounts, seedSubscription, seedAdmin, seedDeleteAccount, seedPhoneInbox, seedPhonePhotos, seedPhoneBrowsing, seedShortlist, seedProfilePage, seedInsights, seedInquiry, seedListingFilters, seedNoDeadEnd, seedBarePlaces, seedSearchAlerts, seedAudience, seedCalendar, seedProfilePreview, seedPackages, seedPartyDate, seedPartyDateInquiry, seedReviews];
+const seeders: Seeder[] = [seedEditor, seedImages, seedDirectory, seedSearch, seedSuggest, seedPlaces, seedBands, seedAccounts, seedSubscription, seedAdmin, seedDeleteAccount, seedPhoneInbox, seedPhonePhotos, seedPhoneBrowsing, seedShortlist, seedProfilePage, seedInsights, seedInquiry, seedListingFilters, seedNoDeadEnd, seedBarePlaces, seedSearchAlerts, seedAudience, seedCalendar, seedProfilePreview, seedPackages, seedPartyDate, seedPartyDateInquiry, seedInquiryReplies, seedReviews];
 
 export async function seedE2E(ctx: E2ESeedContext) {
   for (const seed of seeders) await seed(ctx);
