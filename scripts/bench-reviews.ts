@@ -1,6 +1,7 @@
 // `npm run bench:reviews`: what verified reviews cost a profile page, on PostgreSQL.
 //
-// The profile page's loader (the real route module, on the app's services) for a performer with no
+// The profile page's loader's reads (those of app/routes/profile.tsx, in the same order, on the app's
+// services; the route module itself needs the build's environment) for a performer with no
 // reviews (today's profile) and for one with 200 published reviews, among --others performers with
 // 40 reviews each, so the reviews table is not trivially small. The loader reads the count and
 // average off the profile row (kept by the writes) and one page of ten reviews off the partial index
@@ -11,11 +12,15 @@
 import { parseArgs } from "node:util";
 import pg from "pg";
 import pino from "pino";
-import * as profileRoute from "~/routes/profile";
 import { openDatabase } from "~/server/db/client.server";
 import { loadConfig } from "~/server/platform/config.server";
 import { createServices } from "~/server/platform/services.server";
+import { getPublicProfile } from "~/server/directory/directory.server";
+import { similarPerformers } from "~/server/directory/similar-performers.server";
+import { partyDateLabels } from "~/server/inquiries/party-date.server";
 import { refreshReviewFigures } from "~/server/reviews/figures.server";
+import { hasReviewSection, reviewsPage } from "~/server/reviews/public.server";
+import type { AppServices } from "~/server/platform/services.server";
 import { createScratchDatabase, percentile } from "./lib/bench";
 import { parseOrExit, wholeNumberOption } from "./lib/command-line";
 
@@ -28,6 +33,18 @@ const USAGE = `Usage: npm run bench:reviews -- [--others N] [--runs N] [--keep]
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const PUBLIC_URL = "http://localhost:3000";
+
+/** What app/routes/profile.tsx's loader reads for a public profile. */
+async function loadProfile(services: AppServices, id: string, page: number) {
+  const profile = await getPublicProfile(services.db, id);
+  if (!profile) throw new Error(`${id} is not public`);
+  const [similar, dated, reviews] = await Promise.all([
+    similarPerformers(services.db, profile),
+    partyDateLabels(services.db, [id], null),
+    reviewsPage(services.db, id, services.config.siteName, page, profile.reviewFigures?.count),
+  ]);
+  return { profile, similar, dated, reviews: hasReviewSection(profile, reviews) ? reviews : null };
+}
 
 const options = parseOrExit(
   () =>
@@ -99,21 +116,20 @@ async function main() {
     const { rows } = await pool.query("select count(*)::int as n from reviews");
     console.log(`reviews: ${rows[0].n.toLocaleString("en-US")}`);
 
-    const time = async (label: string, path: string, id: string) => {
+    const time = async (label: string, id: string, page: number) => {
       const times: number[] = [];
       for (let i = 0; i < RUNS + 20; i++) {
-        const request = new Request(`${PUBLIC_URL}${path}`);
         const start = performance.now();
-        await profileRoute.loader({ request, params: { id }, context: services } as unknown as Parameters<typeof profileRoute.loader>[0]);
+        await loadProfile(services, id, page);
         if (i >= 20) times.push(performance.now() - start);
       }
       times.sort((a, b) => a - b);
       console.log(`${label.padEnd(44)} p50 ${percentile(times, 50).toFixed(2)} ms   p95 ${percentile(times, 95).toFixed(2)} ms`);
     };
     console.log(`\nThe profile page's loader, ${RUNS} loads each:`);
-    await time("no reviews (today's profile)", "/profile/bench-0", "bench-0");
-    await time("200 reviews, first page", "/profile/bench-1", "bench-1");
-    await time("200 reviews, page 20 (the last)", "/profile/bench-1?reviews=20", "bench-1");
+    await time("no reviews (today's profile)", "bench-0", 1);
+    await time("200 reviews, first page", "bench-1", 1);
+    await time("200 reviews, page 20 (the last)", "bench-1", 20);
 
     const plan = await pool.query(
       `explain (analyze, buffers, costs off) select id, author_name, rating, body from reviews
