@@ -10,6 +10,7 @@ const GUARDED = [
   "/dashboard/subscription",
   "/dashboard/preview",
   "/dashboard/calendar",
+  "/dashboard/alerts",
   "/safety-first",
   "/admin",
 ];
