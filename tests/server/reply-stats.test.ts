@@ -1,5 +1,10 @@
 import { eq } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NextSteps } from "~/components/inquiry/InquiryConfirmation";
+import { profileFacts } from "~/components/profile/ProfileDetails";
+import { PROFILE_FLAGS, type ProfileFlag } from "~/lib/profile-schema";
 import { isQuickToReply, replyLine } from "~/lib/reply-figures";
 import { contactMessages, profiles } from "~/server/db/schema";
 import { cardsForIds, getPublicProfile } from "~/server/directory/directory.server";
@@ -102,5 +107,17 @@ describe(`reply figures (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"
     expect(cards.find((c) => c.id === quick)).toMatchObject({ quickToReply: true, replyLine: "Usually replies within 3 hours · replies to 95% of inquiries" });
     expect(cards.find((c) => c.id === slow)).toMatchObject({ quickToReply: false, replyLine: "Usually replies within 30 hours · replies to 95% of inquiries" });
     expect(await getPublicProfile(database.db, quick)).toMatchObject({ quickToReply: true });
+  });
+
+  it("replace the reads line where it shows: the profile's facts and the note after sending", async () => {
+    const line = replyLine(3, 95);
+    const facts = profileFacts({ priceMin: 100, priceMax: 150, travelRadius: "local_only", flags: Object.fromEntries(PROFILE_FLAGS.map((f) => [f.name, false])) as Record<ProfileFlag, boolean>, readsWithinHours: 2, replyLine: line, quickToReply: true });
+    expect(facts.map((f) => f.text)).toContain("Quick to reply");
+    expect(facts.map((f) => f.text)).toContain("Usually replies within 3 hours · replies to 95% of inquiries");
+    expect(facts.map((f) => f.text)).not.toContain("Usually reads inquiries within 2 hours");
+    const html = renderToStaticMarkup(createElement(NextSteps, { performerName: "Jolly Squad", readsWithinHours: 2, replyLine: line, hasCopy: false }));
+    expect(html).toContain("Jolly Squad usually replies within 3 hours and replies to 95% of inquiries.");
+    const before = renderToStaticMarkup(createElement(NextSteps, { performerName: "Jolly Squad", readsWithinHours: 2, replyLine: null, hasCopy: false }));
+    expect(before).toContain("Jolly Squad usually reads inquiries within 2 hours.");
   });
 });

@@ -75,15 +75,18 @@ export function InquiryConfirmation({ children, copy, similar = [], onSendAnothe
 export function NextSteps({
   performerName,
   readsWithinHours,
+  replyLine,
   noticeTo,
   hasCopy,
 }: {
   performerName: string;
   readsWithinHours?: number | null;
+  replyLine?: string | null;
   noticeTo?: string;
   hasCopy: boolean;
 }) {
-  const reads = readsWithinLabel(readsWithinHours);
+  // The reply figures, once known, say more than reading does: "... usually replies within 3 hours and replies to 95% of inquiries."
+  const reads = replyLine ? replyLine.replace(" · ", " and ") : readsWithinLabel(readsWithinHours);
   return (
     <>
       <p>

@@ -20,6 +20,8 @@ export interface InquiryFormProps {
   similar?: ProfileCardData[];
   /** How soon the performer usually reads inquiries, when enough is known to say. */
   readsWithinHours?: number | null;
+  /** "Usually replies within 3 hours · replies to 95% of inquiries", worded by the server; it replaces the reads line. */
+  replyLine?: string | null;
   /** The party date the visitor came with (`?date=`) and what the performer's calendar says of it. */
   partyDate?: CardAvailability | null;
 }
@@ -28,7 +30,7 @@ export interface InquiryFormProps {
  * The inquiry form on a profile (see useInquirySend for how it sends, with or without JavaScript).
  * Once sent, a confirmation takes its place, so a second send is a choice rather than an accident.
  */
-export function InquiryForm({ profileId, performerName, action, landAt, similar, readsWithinHours, partyDate }: InquiryFormProps) {
+export function InquiryForm({ profileId, performerName, action, landAt, similar, readsWithinHours, replyLine, partyDate }: InquiryFormProps) {
   const id = useId();
   const send = useInquirySend<InquiryActionResult>({
     key: `inquiry-${profileId}`,
@@ -45,7 +47,13 @@ export function InquiryForm({ profileId, performerName, action, landAt, similar,
         copy={sent.copy ? { sent: sent.copy, to: [performerName] } : undefined}
         onSendAnother={send.sendAnother}
       >
-        <NextSteps performerName={performerName} readsWithinHours={readsWithinHours} noticeTo={sent.noticeTo} hasCopy={sent.copy !== undefined} />
+        <NextSteps
+          performerName={performerName}
+          readsWithinHours={readsWithinHours}
+          replyLine={replyLine}
+          noticeTo={sent.noticeTo}
+          hasCopy={sent.copy !== undefined}
+        />
       </InquiryConfirmation>
     );
   }

@@ -144,6 +144,7 @@ export function ProfileBody({
                 performerName={name}
                 landAt={CONTACT_ID}
                 readsWithinHours={profile.readsWithinHours}
+                replyLine={profile.replyLine}
                 similar={mode.similar}
                 partyDate={mode.partyDate}
               />
