@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import nodemailer from "nodemailer";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -16,6 +17,7 @@ import {
   profiles,
   rateLimitHits,
   reviewReports,
+  storageDeletions,
   reviewRequests,
   reviews,
   user,
@@ -219,6 +221,47 @@ describe("the parent's link", () => {
     expect((await requestRow()).parentAnswer).toBeNull();
     const answered = await call(reviewRoute.action, post(FIVE_STARS), services, { token });
     expect(answered.data).toMatchObject({ kind: "answered", answer: "booked" });
+  });
+
+  it("takes up to three photos through the image pipeline, metadata stripped; a file that is no image is refused with nothing spent", async () => {
+    await inquiry();
+    const token = await askedToken();
+    const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 200, g: 120, b: 60 } } })
+      .withExifMerge({ IFD0: { Make: "PhoneCo", Model: "Snapper 9" } })
+      .jpeg()
+      .toBuffer();
+    const post = (files: { name: string; bytes: Buffer }[]) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(FIVE_STARS)) form.set(k, v);
+      for (const file of files) form.append("photos", new Blob([new Uint8Array(file.bytes)], { type: "image/jpeg" }), file.name);
+      return new Request(`${PUBLIC_URL}/review/${token}`, { method: "POST", headers: { Origin: PUBLIC_URL }, body: form });
+    };
+    const refused = await call(reviewRoute.action, post([{ name: "notes.jpg", bytes: Buffer.from("just some text, not a photo") }]), services, { token });
+    expect(refused.status).toBe(422);
+    expect(refused.data).toMatchObject({ kind: "invalid", errors: { photos: expect.any(String) } });
+    expect((await requestRow()).parentAnswer).toBeNull();
+
+    const tooMany = await call(reviewRoute.action, post([1, 2, 3, 4].map((n) => ({ name: `p${n}.jpg`, bytes: photo }))), services, { token });
+    expect(tooMany.status).toBe(413);
+    expect((await requestRow()).parentAnswer).toBeNull();
+
+    const answered = await call(reviewRoute.action, post([{ name: "cake.jpg", bytes: photo }]), services, { token });
+    expect(answered.data).toMatchObject({ kind: "answered", answer: "booked" });
+    const [review] = await database.db.select().from(reviews);
+    expect(review.photos).toHaveLength(1);
+    for (const variant of review.photos[0].variants) {
+      expect(variant.key.startsWith("reviews/")).toBe(true);
+      const stored = await services.storage.stream(variant.key);
+      const chunks: Buffer[] = [];
+      for await (const chunk of stored!.body) chunks.push(Buffer.from(chunk as Uint8Array));
+      const bytes = Buffer.concat(chunks);
+      expect(bytes.includes(Buffer.from("PhoneCo"))).toBe(false);
+      expect((await sharp(bytes).metadata()).exif).toBeUndefined();
+    }
+    // Kept: their files are off the deletion queue.
+    const keys = review.photos[0].variants.map((v) => v.key);
+    const queued = (await database.db.select().from(storageDeletions)).filter((row) => keys.includes(row.key));
+    expect(queued).toHaveLength(0);
   });
 
   it("counts an emoji as one character, as the database does", () => {
