@@ -8,6 +8,8 @@ import { REVIEW_TOO_SHORT, RATING_REQUIRED, reviewAnswerSchema } from "~/lib/rev
 import { reliabilityLine } from "~/lib/review-view";
 import { profileSeo } from "~/lib/structured-data";
 import * as reviewRoute from "~/routes/review";
+import * as dashboardRoute from "~/routes/dashboard";
+import * as dashboardReviewsRoute from "~/routes/dashboard.reviews";
 import * as reportRoute from "~/routes/reviews.report";
 import { getPublicProfile } from "~/server/directory/directory.server";
 import {
@@ -34,7 +36,7 @@ import { refreshReviewFigures } from "~/server/reviews/figures.server";
 import { publishDueReviews } from "~/server/reviews/review-jobs.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { startSmtpSink, type CapturedMail, type SmtpSink } from "../helpers/smtp-sink";
-import { call, parentInquiry, PUBLIC_URL, testServices } from "./accounts-fixtures";
+import { call, createAccount, getRequest, parentInquiry, postRequest, PUBLIC_URL, sessionCookie, testServices } from "./accounts-fixtures";
 import { addPerformer } from "./search-fixtures";
 
 // Verified reviews from real inquiries: who is asked and when (the party date, the 30-day fallback,
@@ -479,5 +481,45 @@ describe("showing and reporting", () => {
     expect(answer.status).toBe(302);
     expect(answer.location).toBe(`/profile/${performerId}#reviews`);
     expect(await database.db.select().from(reviewReports)).toHaveLength(1);
+  });
+});
+
+describe("the performer's dashboard", () => {
+  it("asks 'Did this one book?' on the inquiry once it was asked about, answers once, and only for the owner", async () => {
+    const ownerId = await createAccount(services, "owner@performers.example.com");
+    await database.db.insert(profiles).values({ id: ownerId, displayName: "Captain Comet", state: "TX", city: "Austin", paymentStatus: "paid", paymentExpiry: "2999-12-31" });
+    const strangerId = await createAccount(services, "stranger@performers.example.com");
+    await database.db.insert(profiles).values({ id: strangerId, displayName: "Someone Else", state: "TX", city: "Austin" });
+    const cookie = await sessionCookie(services, "owner@performers.example.com");
+    const strangerCookie = await sessionCookie(services, "stranger@performers.example.com");
+    const inquiryId = await inquiry({}, ownerId);
+
+    // Before the job asked: no question on the inquiry.
+    const before = await call(dashboardRoute.loader, getRequest(`/dashboard?inquiry=${inquiryId}`, cookie), services);
+    expect(before.data).toMatchObject({ bookingQuestion: null });
+    await askForReviews(services, NOW);
+    const asked = await call(dashboardRoute.loader, getRequest(`/dashboard?inquiry=${inquiryId}`, cookie), services);
+    const question = (asked.data as { bookingQuestion: { requestId: string; performerAnswer: null } }).bookingQuestion;
+    expect(question).toMatchObject({ performerAnswer: null, senderName: "Paula Parent" });
+
+    // Someone else's post finds nothing and changes nothing.
+    const theirs = await call(dashboardReviewsRoute.action, postRequest("/dashboard/reviews", { intent: "booked", id: question.requestId }, strangerCookie), services);
+    expect(theirs.status).toBe(302);
+    expect((await requestRow()).performerAnswer).toBeNull();
+
+    const answer = await call(
+      dashboardReviewsRoute.action,
+      postRequest("/dashboard/reviews", { intent: "booked", id: question.requestId, back: inquiryId }, cookie),
+      services,
+    );
+    expect(answer.status).toBe(302);
+    expect(answer.location).toBe(`/dashboard?inquiry=${inquiryId}#inquiry`);
+    expect((await requestRow()).performerAnswer).toBe("booked");
+    await call(dashboardReviewsRoute.action, postRequest("/dashboard/reviews", { intent: "not-booked", id: question.requestId }, cookie), services);
+    expect((await requestRow()).performerAnswer).toBe("booked");
+
+    // Answered, it leaves the reviews page's list of questions.
+    const list = await call(dashboardReviewsRoute.loader, getRequest("/dashboard/reviews", cookie), services);
+    expect(list.data).toMatchObject({ questions: [], reviews: [] });
   });
 });
