@@ -67,4 +67,23 @@ test.describe("dev mailbox in demo mode", () => {
     await waitForHydration(page);
     expect(await violations(), "/reset-password").toEqual([]);
   });
+
+  test("the demo clock runs the scheduled jobs days ahead, on a phone, and says what each did", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${demo.url}/dev/mailbox`);
+    const clock = page.getByRole("region", { name: "Demo clock" });
+    await expect(clock).toBeVisible();
+    await waitForHydration(page);
+    await clock.getByLabel("Days ahead").selectOption("14");
+    await clock.getByRole("button", { name: "Run the scheduled jobs" }).click();
+    const report = clock.getByRole("status");
+    await expect(report).toContainText("(14 days ahead)");
+    for (const job of ["Unread-inquiry reminders", "Review questions", "Reply figures", "Renewal reminders", "Listing expiries"]) {
+      await expect(report).toContainText(`${job}:`);
+    }
+    // The mailbox below it is still there, and the page still fits the phone.
+    await expect(page.getByRole("article", { name: "Reset your CostumeCast password" })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(page);
+  });
 });
