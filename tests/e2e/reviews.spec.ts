@@ -5,8 +5,9 @@ import { REVIEWS } from "./seed/reviews";
 
 // Verified reviews on a phone: the parent's answer page from the mailed link (five stars, words and
 // a photo, published at once since the performer said it booked), a profile's reviews with the
-// performer's reply and a second page that works without JavaScript, and the admin's Reviews
-// section deciding a disputed review. axe on each view.
+// performer's reply and a second page that works without JavaScript, the admin's Reviews section
+// deciding a disputed review, and the performer's "Did this one book?" and one public reply. axe on
+// each view.
 
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE });
@@ -107,5 +108,34 @@ test("the admin's Reviews section decides a disputed review, with a reason, on a
   await item.getByRole("button", { name: "Hide" }).click();
   await expect(page.getByText("Review hidden from the profile.")).toBeVisible();
   await expect(page.getByRole("listitem").filter({ hasText: body })).toHaveCount(0);
+  await expectAccessible(page, TOASTS_ASIDE);
+});
+
+test("a performer answers 'Did this one book?' on the inquiry and replies to a review from their reviews page", async ({ page }, testInfo) => {
+  const attempt = Math.min(testInfo.retry, REVIEWS.performers.length - 1);
+  const performer = REVIEWS.performers[attempt];
+  const inquiryId = REVIEWS.askedInquiryIds[attempt];
+  await signInAs(page, performer.email, `/dashboard?inquiry=${inquiryId}`);
+  const question = page.getByRole("form", { name: "Did this one book?" });
+  await expect(question).toBeVisible();
+  await expectAccessible(page, TOASTS_ASIDE);
+  await question.getByRole("button", { name: "Yes" }).click();
+  await expect(page.getByText("You said this one booked. Thank you!")).toBeVisible();
+
+  await page.goto("/dashboard/reviews");
+  // Answered on the inquiry, it is not asked again here.
+  await expect(page.getByText("Nothing to answer right now. After a party date passes, we ask you here.")).toBeVisible();
+  const review = page.getByRole("listitem").filter({ hasText: REVIEWS.waitingReview });
+  await expect(review.getByText(/^Waiting to go on your profile, on /)).toBeVisible();
+  await expectAccessible(page, TOASTS_ASIDE);
+  await review.getByRole("button", { name: "Post reply" }).click();
+  await expect(review.getByText("Please write your reply.")).toBeVisible();
+  const reply = `Thank you for the lovely words, attempt ${testInfo.retry}!`;
+  await review.getByRole("textbox", { name: "Your public reply (one per review)" }).fill(reply);
+  await review.getByRole("button", { name: "Post reply" }).click();
+  await expect(page.getByText("Your reply is posted.")).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: REVIEWS.waitingReview }).getByText(reply)).toBeVisible();
+  // One reply only: the form is gone.
+  await expect(page.getByRole("button", { name: "Post reply" })).toHaveCount(0);
   await expectAccessible(page, TOASTS_ASIDE);
 });

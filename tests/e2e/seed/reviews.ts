@@ -1,5 +1,7 @@
+import { hashPassword } from "better-auth/crypto";
 import { formatDay, formatShortDay } from "~/lib/calendar";
-import { contactMessages, reviewRequests, reviews } from "~/server/db/schema";
+import { account, contactMessages, reviewRequests, reviews } from "~/server/db/schema";
+import { ACCOUNTS_PASSWORD } from "./accounts";
 import { hashConfirmToken } from "~/server/alerts/tokens.server";
 import { refreshReviewFigures } from "~/server/reviews/figures.server";
 import { insertProfile, type ProfileFixture } from "./directory";
@@ -27,6 +29,14 @@ export const REVIEWS = {
   asked: performer("e2e-reviews-asked", "Salt Lake Sparkle Squad", "Salt Lake City"),
   reviewed: performer("e2e-reviews-shown", "Moab Mystery Mage", "Moab"),
   disputed: performer("e2e-reviews-disputed", "Ogden Giggle Giant", "Ogden"),
+  /** Performers who sign in: an inquiry asked about and a review waiting for their reply (one per attempt). */
+  performers: [
+    { ...performer("e2e-reviews-performer", "Provo Puzzle Pirate", "Provo"), email: "puzzle.pirate@reviews.example.com" },
+    { ...performer("e2e-reviews-performer-retry", "Logan Lantern Lass", "Logan"), email: "lantern.lass@reviews.example.com" },
+  ],
+  /** The inquiry the performer is asked "Did this one book?" on (one per attempt). */
+  askedInquiryIds: ["5b3c0d1e-0000-4000-8000-00000000b001", "5b3c0d1e-0000-4000-8000-00000000b002"],
+  waitingReview: "Our pirate treasure hunt was a hit, every child found a coin and a riddle.",
   /** The parent's link, one per attempt. */
   tokens: [token("e2eReviewParentLinkFirst"), token("e2eReviewParentLinkRetry")],
   partyDay: PARTY_DAY,
@@ -114,6 +124,66 @@ export async function seedReviews({ db, mediaDir }: E2ESeedContext) {
     });
   }
   await refreshReviewFigures(db, REVIEWS.reviewed.id);
+
+  // Performers who sign in: a question on an inquiry, and a parent's review waiting its 7 days.
+  const password = await hashPassword(ACCOUNTS_PASSWORD);
+  for (const [i, fixture] of REVIEWS.performers.entries()) {
+    await insertProfile(db, fixture, mediaDir);
+    await db.insert(account).values({ id: `${fixture.id}-credential`, accountId: fixture.id, providerId: "credential", userId: fixture.id, password });
+    const asked = { parentName: `Morgan Asked${i}`, parentEmail: `morgan${i}@reviews.example.com`, partyOn: REVIEWS.partyDay };
+    const [inquiry] = await db
+      .insert(contactMessages)
+      .values({
+        id: REVIEWS.askedInquiryIds[i],
+        profileId: fixture.id,
+        senderName: asked.parentName,
+        senderEmail: asked.parentEmail,
+        phoneNumber: "(801) 555-0151",
+        city: "Provo",
+        state: "UT",
+        zip: "84601",
+        message: "Could you come to our treasure hunt party?",
+        eventType: ["Birthday Party"],
+        eventDate: REVIEWS.partyDay,
+        createdAt: new Date(now - 60 * DAY),
+      })
+      .returning({ id: contactMessages.id });
+    await db.insert(reviewRequests).values({
+      ...asked,
+      inquiryId: inquiry.id,
+      profileId: fixture.id,
+      tokenHash: hashConfirmToken(token(`e2eReviewPerformerAsked${i}`)),
+      askedAt: new Date(now - DAY),
+      expiresAt: new Date(now + 29 * DAY),
+    });
+    const reviewer = { parentName: `Taylor Reviewer${i}`, parentEmail: `taylor${i}@reviews.example.com`, partyOn: REVIEWS.partyDay };
+    const reviewerInquiry = await inquiryFor(db, fixture.id, reviewer.parentName, reviewer.parentEmail, REVIEWS.partyDay);
+    const [request] = await db
+      .insert(reviewRequests)
+      .values({
+        ...reviewer,
+        inquiryId: reviewerInquiry,
+        profileId: fixture.id,
+        tokenHash: hashConfirmToken(token(`e2eReviewPerformerWaiting${i}`)),
+        askedAt: new Date(now - 2 * DAY),
+        expiresAt: new Date(now + 28 * DAY),
+        parentAnswer: "booked",
+        answeredAt: new Date(now - DAY),
+        performerAnswer: "not_booked",
+      })
+      .returning({ id: reviewRequests.id });
+    await db.insert(reviews).values({
+      requestId: request.id,
+      profileId: fixture.id,
+      authorName: `Taylor R${i}.`,
+      partyOn: REVIEWS.partyDay,
+      askedOn: REVIEWS.partyDay,
+      rating: 5,
+      body: REVIEWS.waitingReview,
+      status: "pending",
+      publishAfter: new Date(now + 6 * DAY),
+    });
+  }
 
   for (const [i, body] of REVIEWS.disputedBodies.entries()) {
     const parent = { parentName: `Casey Disputed${i}`, parentEmail: `casey${i}@reviews.example.com`, partyOn: REVIEWS.partyDay };
