@@ -9,13 +9,21 @@ import { missingListingFields } from "~/lib/profile-schema";
 import { requireUser } from "~/server/auth/auth.server";
 import { getProfilePreview } from "~/server/directory/directory.server";
 import { readListingStatus } from "~/server/payments/status.server";
+import { hasReviewSection, reviewsPage } from "~/server/reviews/public.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireUser(context, request);
   // The public profile's own read, whatever the listing's state, so the preview shows what visitors get.
   const [preview, listing] = await Promise.all([getProfilePreview(context.db, actor.id), readListingStatus(context.db, actor.id)]);
   const profile = preview?.profile ?? null;
-  return { profile, listing, missing: profile ? missingListingFields(profile) : [] };
+  // The first page of its verified reviews, as the public profile shows them.
+  const reviews = profile ? await reviewsPage(context.db, profile.id, context.config.siteName, 1, profile.reviewFigures?.count) : null;
+  return {
+    profile,
+    listing,
+    missing: profile ? missingListingFields(profile) : [],
+    reviews: profile && reviews && hasReviewSection(profile, reviews) ? reviews : null,
+  };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -38,7 +46,7 @@ function BackToDashboard() {
 }
 
 export default function Preview({ loaderData }: Route.ComponentProps) {
-  const { profile, listing, missing } = loaderData;
+  const { profile, listing, missing, reviews } = loaderData;
   const navigation = useNavigation();
   const reloading = navigation.state === "loading" && navigation.location.pathname === "/dashboard/preview";
 
@@ -69,6 +77,7 @@ export default function Preview({ loaderData }: Route.ComponentProps) {
     <ProfileBody
       profile={profile}
       mode={{ kind: "preview", listed: listing.listed }}
+      reviews={reviews}
       top={
         <section aria-label="Preview Mode" className="mb-8">
           <div className="flex flex-wrap items-center justify-between gap-3">

@@ -100,6 +100,9 @@ test("a listed performer's preview shows every part of their public profile, the
       `H2: Contact ${listed.displayName}`,
     ]),
   );
+  // Its verified review and reliability, on the public page and the preview alike.
+  await expect(main.getByText("Reliability: 3 confirmed parties, 0 no-shows")).toBeVisible();
+  await expect(main.getByText("Bubbles, sea songs and a treasure hunt: the garden party of the summer.")).toBeVisible();
   await expectTrustAndTravel(main);
 
   const form = main.getByRole("form", { name: `Send ${listed.displayName} a message` });

@@ -1,5 +1,7 @@
 import { hashPassword } from "better-auth/crypto";
-import { account, contactMessages, profileCategories, profilePackages, profiles, user } from "~/server/db/schema";
+import { createHash } from "node:crypto";
+import { account, contactMessages, profileCategories, profilePackages, profiles, reviewRequests, reviews, user } from "~/server/db/schema";
+import { refreshReviewFigures } from "~/server/reviews/figures.server";
 import { ACCOUNTS_PASSWORD } from "./accounts";
 import type { E2ESeedContext } from "./index";
 
@@ -108,4 +110,41 @@ export async function seedProfilePreview({ db }: E2ESeedContext) {
       createdAt: new Date(Date.UTC(2030, 4, 10 - index, 15)),
     })),
   );
+  // Three parties both sides confirmed (reliability shows from three) and one published review, so
+  // the profile has its reviews' section for the preview to show too. Not tied to inquiries: the
+  // inbox above keeps its two.
+  const DAY = 86_400_000;
+  for (let i = 0; i < 3; i++) {
+    const askedAt = new Date(Date.now() - (40 + i) * DAY);
+    const [request] = await db
+      .insert(reviewRequests)
+      .values({
+        profileId: listed.id,
+        parentEmail: `preview-parent-${i + 1}@example.com`,
+        parentName: `Harriet Preview${i + 1}`,
+        partyOn: new Date(askedAt.getTime() - DAY).toISOString().slice(0, 10),
+        tokenHash: createHash("sha256").update(`preview-review-${i}`).digest("base64url"),
+        askedAt,
+        expiresAt: new Date(askedAt.getTime() + 30 * DAY),
+        parentAnswer: "booked",
+        answeredAt: askedAt,
+        performerAnswer: "booked",
+        performerAnsweredAt: askedAt,
+      })
+      .returning({ id: reviewRequests.id });
+    if (i > 0) continue;
+    await db.insert(reviews).values({
+      requestId: request.id,
+      profileId: listed.id,
+      authorName: "Harriet P.",
+      partyOn: new Date(askedAt.getTime() - DAY).toISOString().slice(0, 10),
+      askedOn: askedAt.toISOString().slice(0, 10),
+      rating: 5,
+      body: "Bubbles, sea songs and a treasure hunt: the garden party of the summer.",
+      status: "published",
+      publishAfter: askedAt,
+      publishedAt: askedAt,
+    });
+  }
+  await refreshReviewFigures(db, listed.id);
 }
