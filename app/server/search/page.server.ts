@@ -419,7 +419,6 @@ async function readRegion(tx: Executor, request: PageRequest, region: Region, ba
   };
 }
 
-
 /**
  * The first rows of the covers band nearest first, found close to the point when they are there:
  * the performers at the point itself (a city's own, which most of them share, read newest first
