@@ -275,7 +275,9 @@ describe("seeding the demo data into a database", () => {
     expect(profile?.reviewFigures?.confirmedParties).toBe(6);
     expect(profile?.reviewFigures?.count).toBeGreaterThan(0);
     expect(profile?.reviewFigures?.noShows).toBe(0);
-    // A day later the party of two days ago is past its date: its parent is asked, once.
+    // Today's party is not asked about yet; a day later its parent is asked, once.
+    await askForReviews({ db: database.db, config: { publicUrl: "http://localhost:3000", siteName: "CostumeCast" } }, NOW);
+    expect(await database.db.select().from(reviewRequests).where(eq(reviewRequests.parentEmail, "maya.thompson@example.org"))).toHaveLength(0);
     await askForReviews({ db: database.db, config: { publicUrl: "http://localhost:3000", siteName: "CostumeCast" } }, new Date(NOW.getTime() + 86_400_000));
     const asked = await database.db.select().from(reviewRequests).where(eq(reviewRequests.parentEmail, "maya.thompson@example.org"));
     expect(asked).toHaveLength(1);

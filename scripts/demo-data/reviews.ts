@@ -10,8 +10,8 @@ import { FIRST_NAMES, LAST_NAMES } from "./names";
 // weeks or months ago. Each was an inquiry with a date, asked about after the party; both sides said
 // it happened, and most parents left stars and a few words, some answered by the performer, all
 // published. Reliability and the review figures then come from the same rows the live loop writes.
-// The performer login also has a party that was two days ago and has not been asked about yet, so
-// the demo clock (beside /dev/mailbox) shows the question going out. Every choice follows a hash of
+// The performer login also has a party today, which the site asks about from tomorrow, so the demo
+// clock (beside /dev/mailbox) shows the question going out. Every choice follows a hash of
 // the performer's id, so one data set always gives the same reviews.
 
 /** A small, stable hash (FNV-1a) of text. */
@@ -158,10 +158,12 @@ export async function seedDemoReviews(tx: Executor, now: Date, loginId: string):
     touched.push(performer.id);
   }
 
-  // The login's party two days ago, not yet asked about: the demo clock's "1 day" sends the question.
+  // The login's party today: the parent is asked the day after, so the reviews job leaves it alone
+  // now and the demo clock's "1 day" sends the question. (A party already past was asked about by
+  // the job's own first run when the demo started, leaving the clock nothing to show.)
   const login = listed.find((p) => p.id === loginId);
   if (login?.city && login.state && login.displayName) {
-    const partyOn = new Date(now.getTime() - 2 * DAY_MS);
+    const partyOn = now;
     await tx.insert(contactMessages).values({
       profileId: login.id,
       senderName: "Maya Thompson",
