@@ -220,7 +220,7 @@ export async function rememberedCount<T>(db: Executor, key: string, compute: () 
 const newestFirst = [desc(profiles.createdAt), desc(profiles.id)];
 
 /** Runs `read` in a transaction whose statements use no parallel workers. */
-async function inOneProcess<T>(db: Executor, read: (tx: Executor) => Promise<T>): Promise<T> {
+export async function inOneProcess<T>(db: Executor, read: (tx: Executor) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select set_config('max_parallel_workers_per_gather', '0', true)`);
     return read(tx);

@@ -7,7 +7,7 @@ import type { Executor } from "../db/client.server";
 import { narrowProfiles } from "../db/narrow-profiles.server";
 import { copiedCategories } from "../directory/listing-conditions.server";
 import { allInPriceSql, priceFromColumn } from "../directory/all-in-sql.server";
-import { recalledCount, rememberCount, rememberedCount } from "../directory/directory.server";
+import { inOneProcess, recalledCount, rememberCount, rememberedCount } from "../directory/directory.server";
 import { profiles } from "../db/schema";
 import { availabilityOfRow, availabilityTiers, hiddenCondition, HIDDEN_COUNTED, type AvailabilityTier, type PartyDate } from "../directory/party-date.server";
 import type { Band, Region } from "./bands.server";
@@ -130,18 +130,6 @@ export async function throughTextIndex<T>(db: Executor, run: (tx: Executor) => P
     await tx.execute(
       sql`select set_config('random_page_cost', ${RANDOM_PAGE_COST}, true), set_config('enable_indexscan', 'off', true), set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`,
     );
-    return run(tx);
-  });
-}
-
-/**
- * Runs the reads of a listing without words in one transaction without parallel workers: its
- * counts stop at a limit, and two workers' start-up cost a first visitor of the Los Angeles page
- * with a budget 58 ms for 6 ms of reading at 1,000,000 profiles.
- */
-function withoutWorkers<T>(db: Executor, run: (tx: Executor) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('max_parallel_workers_per_gather', '0', true)`);
     return run(tx);
   });
 }
@@ -583,7 +571,7 @@ async function readDated(db: Executor, request: PageRequest, date: PartyDate, pa
     const found = await readDatedBands(db, tx, request, dated, split.origin, date, page, offset, end);
     return { ...found, hiddenBooked: await countHidden(tx, db, request, date) };
   };
-  if (!request.ranking.match) return withoutWorkers(db, run);
+  if (!request.ranking.match) return inOneProcess(db, run);
   return throughTextIndex(db, run);
 }
 
@@ -620,7 +608,7 @@ async function readOnce(db: Executor, request: PageRequest, page: number): Promi
   const offset = (page - 1) * request.pageSize;
   const end = offset + request.pageSize;
   if (request.partyDate) return readDated(db, request, request.partyDate, page);
-  if (!request.ranking.match) return withoutWorkers(db, (tx) => readBands(tx, db, request, offset, end));
+  if (!request.ranking.match) return inOneProcess(db, (tx) => readBands(tx, db, request, offset, end));
   const walk = request.point === null && request.bands.length === 1 && walkable(request.ranking, false);
   return throughTextIndex(db, async (tx) => {
     if (!walk) return readBands(tx, db, request, offset, end);
