@@ -222,6 +222,13 @@ export const profiles = pgTable(
     ratingTotal: integer("rating_total").notNull().default(0),
     confirmedParties: integer("confirmed_parties").notNull().default(0),
     confirmedNoShows: integer("confirmed_no_shows").notNull().default(0),
+    // What the trust badges, cards and filters read (migration 0040, app/server/trust/figures.server.ts):
+    // the earliest expiry among the listed people's approved background checks (null unless every
+    // person has one), and the approved insurance certificate valid longest. Readers compare the
+    // dates with today, so a badge goes at expiry without a job.
+    checkedUntil: date("checked_until", { mode: "string" }),
+    insuredUntil: date("insured_until", { mode: "string" }),
+    insuredLimitDollars: integer("insured_limit_dollars"),
     // Denormalised text the directory search reads: name, bio, city, state name and abbreviation,
     // categories. Rewritten by the profile save in the same transaction as the categories.
     searchText: text("search_text").notNull().default(""),
@@ -359,6 +366,11 @@ export const profileSearch = pgTable(
     // instead of looking the calendars up (calendar/calendar.server.ts, availabilityOfCopy).
     busyFrom: date("busy_from", { mode: "string" }),
     busyDays: bits("busy_days", { length: BUSY_DAYS_SPAN }),
+    // The profile's reviewed background check and insurance dates (migration 0041, copied by the
+    // trigger profile_search_trust_sync whenever profiles' own change): the "Background check
+    // reviewed" and "Insured" filters test them on the row (directory/listing-conditions.server.ts).
+    checkedUntil: date("checked_until", { mode: "string" }),
+    insuredUntil: date("insured_until", { mode: "string" }),
   },
   (t) => [
     // A search with words and a place (search/page.server.ts, readRegion): the one-degree squares
@@ -391,20 +403,21 @@ export const profileSearch = pgTable(
     // backward, no sort), so a page is read off it and stops after a page of matches however many
     // are based there; without it PostgreSQL often sorted all 2,600 of a big city (11 ms at 1M).
     index("profile_search_public_state_city_idx")
-      .on(t.state, t.city, t.createdAt, t.id, t.audience, t.groupPerformer, t.priceFrom, t.paymentExpiry, t.calendarFreshUntil)
+      .on(t.state, t.city, t.createdAt, t.id, t.audience, t.groupPerformer, t.priceFrom, t.paymentExpiry, t.calendarFreshUntil, t.checkedUntil, t.insuredUntil)
       .where(sql`is_active and payment_status = 'paid' and display_name is not null`),
     // Browse and category listings (directory.server.ts): every column their filters and the
     // refinements test is in the index, so a sparse filter set is sifted in it without the table.
     // The calendar's freshness too (migration 0033, also on the city and coordinates indexes): a
-    // dated listing's "not shared" tier is then read off the index alone.
+    // dated listing's "not shared" tier is then read off the index alone. The reviewed documents'
+    // dates too (migration 0041, also on the city, price and coordinates indexes).
     index("profile_search_public_listing_idx")
-      .on(t.createdAt, t.id, t.state, t.city, t.audience, t.groupPerformer, t.priceFrom, t.paymentExpiry, t.calendarFreshUntil)
+      .on(t.createdAt, t.id, t.state, t.city, t.audience, t.groupPerformer, t.priceFrom, t.paymentExpiry, t.calendarFreshUntil, t.checkedUntil, t.insuredUntil)
       .where(sql`is_active and payment_status = 'paid' and display_name is not null`),
     // "Lowest price" in the listing's own order (unpriced acts last, newest first among equals), by
     // the all-in price without a place (migration 0032).
     index("profile_search_public_price_idx")
       // Written as SQL: drizzle's .desc() adds NULLS LAST, which the listing's ORDER BY ... DESC cannot use.
-      .on(t.priceFrom, sql`${t.createdAt} desc`, sql`${t.id} desc`, t.state, t.city, t.audience, t.groupPerformer, t.paymentExpiry)
+      .on(t.priceFrom, sql`${t.createdAt} desc`, sql`${t.id} desc`, t.state, t.city, t.audience, t.groupPerformer, t.paymentExpiry, t.checkedUntil, t.insuredUntil)
       .where(sql`is_active and payment_status = 'paid' and display_name is not null`),
     // A box of coordinates is a range of the first column, the rest read from the index. With the
     // age right after the point, the performers at one point (a city's, which most of its
@@ -417,13 +430,21 @@ export const profileSearch = pgTable(
     // 13,700 rows in the box, 56,000 in its stripe), and added the categories, so a category
     // page's box is sifted in the index rather than looked up in profile_categories row by row.
     index("profile_search_public_geo_idx")
-      .on(geoCell(t.latitude, t.longitude), t.latitude, t.longitude, t.createdAt, t.id, t.travelRadius, t.paymentExpiry, t.audience, t.priceFrom, t.travelFreeMiles, t.travelCentsPerMile, t.groupPerformer, t.categories, t.calendarFreshUntil)
+      .on(geoCell(t.latitude, t.longitude), t.latitude, t.longitude, t.createdAt, t.id, t.travelRadius, t.paymentExpiry, t.audience, t.priceFrom, t.travelFreeMiles, t.travelCentsPerMile, t.groupPerformer, t.categories, t.calendarFreshUntil, t.checkedUntil, t.insuredUntil)
       .where(sql`is_active and payment_status = 'paid' and display_name is not null`),
     // The few performers who ever kept a calendar: where they are few, a dated listing's free and
     // booked tiers start from them rather than walking the listing's order (migration 0033).
     index("profile_search_public_calendar_fresh_idx")
       .on(t.calendarFreshUntil)
       .where(sql`is_active and payment_status = 'paid' and display_name is not null and calendar_fresh_until is not null`),
+    // The few listed performers with a reviewed background check or insurance (migration 0041): where
+    // they are few, a filtered listing starts from them rather than walking the listing's order.
+    index("profile_search_public_checked_idx")
+      .on(t.checkedUntil)
+      .where(sql`is_active and payment_status = 'paid' and display_name is not null and checked_until is not null`),
+    index("profile_search_public_insured_idx")
+      .on(t.insuredUntil)
+      .where(sql`is_active and payment_status = 'paid' and display_name is not null and insured_until is not null`),
     index("profile_search_public_nationwide_idx")
       .on(t.createdAt, t.latitude, t.longitude, t.paymentExpiry, t.id)
       .where(sql`is_active and payment_status = 'paid' and display_name is not null and travel_radius = 'nationwide'`),
@@ -1347,6 +1368,88 @@ export const inquiryReminders = pgTable(
   (t) => [primaryKey({ columns: [t.inquiryId, t.afterHours] }), check("inquiry_reminders_after_hours_check", sql`${t.afterHours} in (4, 24)`)],
 );
 
+export const TRUST_DOCUMENT_KINDS = ["background_check", "insurance"] as const;
+export type TrustDocumentKind = (typeof TRUST_DOCUMENT_KINDS)[number];
+export const TRUST_DOCUMENT_STATUSES = ["pending", "approved", "rejected"] as const;
+export type TrustDocumentStatus = (typeof TRUST_DOCUMENT_STATUSES)[number];
+export const TRUST_DOCUMENT_TYPES = ["application/pdf", "image/jpeg", "image/png", "image/webp"] as const;
+export type TrustDocumentType = (typeof TRUST_DOCUMENT_TYPES)[number];
+export const TRUST_DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+
+// The people who may arrive in costume for a listing (migration 0040): a solo performer lists one,
+// a group or crew each person. A background check covers one of them.
+export const trustPeople = pgTable(
+  "trust_people",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    profileId: text("profile_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    fullName: text("full_name").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("trust_people_profile_idx").on(t.profileId, t.createdAt),
+    check("trust_people_full_name_check", sql`char_length(${t.fullName}) between 2 and 80`),
+  ],
+);
+
+// A background-check report or insurance certificate for an admin to read (migration 0040). The
+// file sits in storage under the private prefix (app/server/trust/documents.server.ts) until the
+// deletion job clears storage_key 30 days after the decision; the row then keeps only the
+// decision's facts. person_name is the person's name at upload, kept if the person is removed.
+export const trustDocuments = pgTable(
+  "trust_documents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    profileId: text("profile_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    personId: uuid("person_id").references(() => trustPeople.id, { onDelete: "set null" }),
+    personName: text("person_name"),
+    kind: text("kind").$type<TrustDocumentKind>().notNull(),
+    status: text("status").$type<TrustDocumentStatus>().notNull().default("pending"),
+    // The screening provider or the insurance carrier, as the performer names it.
+    provider: text("provider").notNull(),
+    issuedOn: date("issued_on", { mode: "string" }),
+    // The certificate's own expiry as the performer states it; the admin sets valid_until.
+    expiresOn: date("expires_on", { mode: "string" }),
+    liabilityLimitDollars: integer("liability_limit_dollars"),
+    storageKey: text("storage_key"),
+    contentType: text("content_type").$type<TrustDocumentType>().notNull(),
+    byteSize: integer("byte_size").notNull(),
+    uploadedAt: timestamp("uploaded_at", { withTimezone: true }).notNull().defaultNow(),
+    validUntil: date("valid_until", { mode: "string" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedBy: text("decided_by"),
+    reason: text("reason"),
+    remindedAt: timestamp("reminded_at", { withTimezone: true }),
+    fileDeletedAt: timestamp("file_deleted_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("trust_documents_profile_idx").on(t.profileId, t.kind, t.status),
+    index("trust_documents_person_idx").on(t.personId),
+    index("trust_documents_pending_idx").on(t.uploadedAt, t.id).where(sql`${t.status} = 'pending'`),
+    index("trust_documents_approved_until_idx").on(t.validUntil, t.id).where(sql`${t.status} = 'approved'`),
+    index("trust_documents_remind_idx").on(t.validUntil).where(sql`${t.status} = 'approved' and ${t.remindedAt} is null`),
+    index("trust_documents_file_kept_idx").on(t.decidedAt).where(sql`${t.storageKey} is not null and ${t.status} <> 'pending'`),
+    check("trust_documents_kind_check", sql`${t.kind} in ('background_check', 'insurance')`),
+    check("trust_documents_status_check", sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check("trust_documents_provider_check", sql`char_length(${t.provider}) between 2 and 100`),
+    check(
+      "trust_documents_kind_fields_check",
+      sql`(${t.kind} = 'background_check' and ${t.personName} is not null and ${t.issuedOn} is not null and ${t.liabilityLimitDollars} is null) or (${t.kind} = 'insurance' and ${t.personId} is null and ${t.personName} is null and ${t.liabilityLimitDollars} is not null and ${t.liabilityLimitDollars} > 0 and ${t.expiresOn} is not null)`,
+    ),
+    check(
+      "trust_documents_decision_check",
+      sql`(${t.status} = 'pending' and ${t.decidedAt} is null) or (${t.status} = 'approved' and ${t.decidedAt} is not null and ${t.validUntil} is not null) or (${t.status} = 'rejected' and ${t.decidedAt} is not null and ${t.reason} is not null)`,
+    ),
+    check("trust_documents_content_type_check", sql`${t.contentType} in ('application/pdf', 'image/jpeg', 'image/png', 'image/webp')`),
+    check("trust_documents_byte_size_check", sql`${t.byteSize} between 1 and 10485760`),
+    check("trust_documents_reason_check", sql`char_length(${t.reason}) <= 500`),
+  ],
+);
+
 export const schema = {
   user,
   session,
@@ -1391,4 +1494,6 @@ export const schema = {
   reviewRequests,
   reviews,
   reviewReports,
+  trustPeople,
+  trustDocuments,
 };
