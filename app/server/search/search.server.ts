@@ -19,6 +19,7 @@ import { availabilityOfRows, readPage, type Paged } from "./page.server";
 import type { SearchInput } from "./query.server";
 import { rankings, type Ranking } from "./rank.server";
 import { understandQuery, type UnderstoodQuery } from "./understand.server";
+import { weighReplies } from "./reply-weight.server";
 import { withAbsentWords } from "./absent-words.server";
 import { lookupZip, type Point } from "./zip.server";
 
@@ -187,7 +188,7 @@ export async function searchProfiles(db: Executor, input: SearchInput, options: 
   outcome.place = where.place;
   outcome.banded = where.point !== null;
   // Search reads the narrow copy, whose rows carry their categories (migration 0027).
-  const base = [publicProfileCondition(today), ...categoryCondition(input.category ? [input.category] : [], "copy"), ...refinementConditions(refinements, "copy", where.point)];
+  const base = [publicProfileCondition(today), ...categoryCondition(input.category ? [input.category] : [], "copy"), ...refinementConditions(refinements, "copy", where.point, today)];
   const scope: PlaceBands | null = where.point
     ? { point: where.point, nearbyMiles: options.nearbyMiles ?? DEFAULT_NEARBY_MILES, radiusMiles: refinements.miles }
     : null;
@@ -248,7 +249,7 @@ export async function searchProfiles(db: Executor, input: SearchInput, options: 
   return {
     ...outcome,
     closest: outcome.closestReason !== null,
-    hits,
+    hits: refinements.sort === "best" ? weighReplies(hits) : hits,
     total: found.total,
     totalAtLeast: found.totalAtLeast,
     page: found.page,
