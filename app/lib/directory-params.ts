@@ -4,7 +4,7 @@ import { stateName } from "./us-state-names";
 
 // The directory's filters live in the address bar: `state` (or the /browse/{stateAbbr} path),
 // `city`, repeated `category`, the refinements (budget, audience, size, sort, distance, the party
-// date and whether to show who is booked on it: see
+// date and whether to show who is booked on it, the reviewed background check and insurance: see
 // ./listing-refinements) and `page`. This module builds those addresses (pages link with it);
 // reading them back is the server's job (app/server/directory/directory-filters.server.ts), so the browser
 // never loads the state and city lists or Zod to build a link.
@@ -50,6 +50,8 @@ export function hasFilters(
         refinements.size ||
         refinements.miles ||
         refinements.audience !== defaultAudience(fixedCategory) ||
+        refinements.checked ||
+        refinements.insured ||
         // A date hides whoever is booked on it.
         (refinements.date && !refinements.showBooked)),
   );
@@ -77,7 +79,14 @@ function writePageRefinements(params: URLSearchParams, refinements: ListingRefin
   // In writeRefinements' order, the audience in its place.
   writeRefinements(params, { budget: refinements.budget, miles: refinements.miles });
   if (refinements.audience !== pageAudience) params.set("audience", refinements.audience);
-  writeRefinements(params, { size: refinements.size, sort: refinements.sort, date: refinements.date, showBooked: refinements.showBooked });
+  writeRefinements(params, {
+    size: refinements.size,
+    sort: refinements.sort,
+    date: refinements.date,
+    showBooked: refinements.showBooked,
+    checked: refinements.checked,
+    insured: refinements.insured,
+  });
 }
 
 function querySuffix(params: URLSearchParams): string {

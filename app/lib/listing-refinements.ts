@@ -4,9 +4,10 @@ import type { Audience } from "./audience";
 // category, a city, search), in the address so a link or a plain GET form (no JavaScript) carries
 // them: `budget` (the most the visitor will pay for the visit, read against a performer's lowest
 // all-in price), `miles` (how far from the place searched, with a place only), `audience`, `size` (solo or
-// group), `sort`, and the party date: `date` (YYYY-MM-DD) with `booked=show` to keep performers
-// booked that day in the list. Reading them back is forgiving: an unknown value is dropped, never
-// an error.
+// group), `sort`, the party date: `date` (YYYY-MM-DD) with `booked=show` to keep performers
+// booked that day in the list, and the reviewed documents (issue 28): `checked=yes` (a background
+// check an admin reviewed covers everyone who may arrive) and `insured=yes`. Reading them back is
+// forgiving: an unknown value is dropped, never an error.
 
 export const BUDGETS = [100, 150, 200, 300, 500] as const;
 export const RADIUS_MILES = [25, 50, 100, 150] as const;
@@ -56,6 +57,10 @@ export interface ListingRefinements {
   date: string | null;
   /** With a date: performers booked that day are listed too (last), not left out. */
   showBooked: boolean;
+  /** Only performers whose background check an admin reviewed, unexpired, for everyone who may arrive. */
+  checked: boolean;
+  /** Only performers with a reviewed, unexpired certificate of insurance. */
+  insured: boolean;
 }
 
 export const NO_REFINEMENTS: ListingRefinements = {
@@ -66,7 +71,15 @@ export const NO_REFINEMENTS: ListingRefinements = {
   sort: "best",
   date: null,
   showBooked: false,
+  checked: false,
+  insured: false,
 };
+
+/** The reviewed-document filters as the address writes them (`checked=yes`) and the form labels them. */
+export const TRUST_FILTERS = [
+  ["checked", "Background check reviewed"],
+  ["insured", "Insured"],
+] as const;
 
 /** A party date as the address writes it. */
 const PARTY_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -126,6 +139,8 @@ export function parseRefinements(params: URLSearchParams): ListingRefinements {
     date,
     // Without a date there is nothing to be booked on.
     showBooked: date !== null && params.get("booked") === "show",
+    checked: params.get("checked") === "yes",
+    insured: params.get("insured") === "yes",
   };
 }
 
@@ -140,6 +155,8 @@ export function writeRefinements(params: URLSearchParams, refinements: Partial<L
     params.set("date", refinements.date);
     if (refinements.showBooked) params.set("booked", "show");
   }
+  if (refinements.checked) params.set("checked", "yes");
+  if (refinements.insured) params.set("insured", "yes");
   return params;
 }
 
@@ -151,7 +168,9 @@ export function refinementCount(refinements: ListingRefinements): number {
     (refinements.audience !== DEFAULT_AUDIENCE_FILTER ? 1 : 0) +
     (refinements.size ? 1 : 0) +
     (refinements.sort !== "best" ? 1 : 0) +
-    (refinements.date ? 1 : 0)
+    (refinements.date ? 1 : 0) +
+    (refinements.checked ? 1 : 0) +
+    (refinements.insured ? 1 : 0)
   );
 }
 

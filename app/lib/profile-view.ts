@@ -65,6 +65,11 @@ export interface ProfileCardData {
   packageLine?: string | null;
   /** "4.8 stars from 12 reviews", worded by the server; null or absent without published reviews. */
   ratingLine?: string | null;
+  /**
+   * The reviewed documents that hold today, "Background check reviewed · Insured" (either alone),
+   * worded by the server (directory/trust-mark.server.ts); null or absent without any.
+   */
+  trustMark?: string | null;
   /** With a party date searched: whether they are free that day, worded by the server (./party-date-view). */
   availability?: CardAvailability | null;
   /** A made-up profile shown while the directory is empty; it has no page of its own. */

@@ -1,5 +1,5 @@
 import { useId, type ChangeEvent } from "react";
-import { CheckboxField, Options, SelectField, TextField } from "~/components/ui/Field";
+import { CheckboxField, Fieldset, Options, SelectField, TextField } from "~/components/ui/Field";
 import {
   AUDIENCE_FILTER_LABELS,
   AUDIENCE_FILTERS,
@@ -8,6 +8,7 @@ import {
   RADIUS_MILES,
   SORT_LABELS,
   SORTS,
+  TRUST_FILTERS,
   type AudienceFilter,
   type GroupSize,
   type ListingRefinements,
@@ -34,9 +35,9 @@ interface RefinementFieldsProps {
 }
 
 /**
- * The party date, budget, distance, audience, solo or group and sort: the refinements every listing
- * and search offers, as a native date field (no picker's code on public pages), a checkbox and plain
- * selects in the address's own names, so the form works without JavaScript. Each default is the
+ * The party date, budget, distance, audience, solo or group, the reviewed documents and sort: the
+ * refinements every listing and search offers, as a native date field (no picker's code on public
+ * pages), checkboxes and plain selects in the address's own names, so the form works without JavaScript. Each default is the
  * empty choice, which the page's canonical address leaves out.
  */
 export function RefinementFields({ refinements, hasPlace, pageAudience = DEFAULT_AUDIENCE_FILTER, onChange }: RefinementFieldsProps) {
@@ -47,6 +48,11 @@ export function RefinementFields({ refinements, hasPlace, pageAudience = DEFAULT
   const change = (read: (raw: string) => Partial<ListingRefinements>) =>
     onChange ? (event: ChangeEvent<HTMLSelectElement>) => onChange({ ...refinements, ...read(event.target.value) }) : undefined;
   const sorts = SORTS.filter((sort) => hasPlace || sort !== "nearest");
+  // A checkbox of the address's own: controlled like the selects with onChange, else left to the browser.
+  const tick = (key: "showBooked" | "checked" | "insured") =>
+    onChange
+      ? { checked: refinements[key], onChange: (event: ChangeEvent<HTMLInputElement>) => onChange({ ...refinements, [key]: event.target.checked }) }
+      : { defaultChecked: refinements[key] };
 
   return (
     <div className="space-y-5">
@@ -60,15 +66,7 @@ export function RefinementFields({ refinements, hasPlace, pageAudience = DEFAULT
         onChange={onChange ? (event) => onChange({ ...refinements, date: event.target.value || null }) : undefined}
       />
       {refinements.date ? (
-        <CheckboxField
-          id={`${id}-booked`}
-          label="Show booked performers"
-          name="booked"
-          value="show"
-          {...(onChange
-            ? { checked: refinements.showBooked, onChange: (event: ChangeEvent<HTMLInputElement>) => onChange({ ...refinements, showBooked: event.target.checked }) }
-            : { defaultChecked: refinements.showBooked })}
-        />
+        <CheckboxField id={`${id}-booked`} label="Show booked performers" name="booked" value="show" {...tick("showBooked")} />
       ) : null}
       {hasPlace ? (
         <SelectField
@@ -119,6 +117,11 @@ export function RefinementFields({ refinements, hasPlace, pageAudience = DEFAULT
         <option value="">Either</option>
         <Options items={(["solo", "group"] as const).map((size) => ({ value: size, label: SIZE_LABELS[size] }))} />
       </SelectField>
+      <Fieldset legend="Checked by CostumeCast">
+        {TRUST_FILTERS.map(([key, label]) => (
+          <CheckboxField key={key} id={`${id}-${key}`} label={label} name={key} value="yes" {...tick(key)} />
+        ))}
+      </Fieldset>
       <SelectField
         id={`${id}-sort`}
         label="Sort by"

@@ -118,6 +118,13 @@ export function ProfileCard({ profile, distanceText, allInText, headingLevel = 3
           </p>
         ) : null}
         {profile.ratingLine ? <p className="text-sm text-slate-800">{profile.ratingLine}</p> : null}
+        {/* Reviewed documents, worded by the server; the tick is decoration, the words say it. */}
+        {profile.trustMark ? (
+          <p className="text-sm font-semibold text-emerald-800">
+            <span aria-hidden="true">✓ </span>
+            {profile.trustMark}
+          </p>
+        ) : null}
         {profile.quickToReply ? (
           <p>
             <Badge tone="success">Quick to reply</Badge>

@@ -366,6 +366,11 @@ export const profileSearch = pgTable(
     // instead of looking the calendars up (calendar/calendar.server.ts, availabilityOfCopy).
     busyFrom: date("busy_from", { mode: "string" }),
     busyDays: bits("busy_days", { length: BUSY_DAYS_SPAN }),
+    // The profile's reviewed background check and insurance dates (migration 0041, copied by the
+    // trigger profile_search_trust_sync whenever profiles' own change): the "Background check
+    // reviewed" and "Insured" filters test them on the row (directory/listing-conditions.server.ts).
+    checkedUntil: date("checked_until", { mode: "string" }),
+    insuredUntil: date("insured_until", { mode: "string" }),
   },
   (t) => [
     // A search with words and a place (search/page.server.ts, readRegion): the one-degree squares
@@ -398,20 +403,21 @@ export const profileSearch = pgTable(
     // backward, no sort), so a page is read off it and stops after a page of matches however many
     // are based there; without it PostgreSQL often sorted all 2,600 of a big city (11 ms at 1M).
     index("profile_search_public_state_city_idx")
-      .on(t.state, t.city, t.createdAt, t.id, t.audience, t.groupPerformer, t.priceFrom, t.paymentExpiry, t.calendarFreshUntil)
+      .on(t.state, t.city, t.createdAt, t.id, t.audience, t.groupPerformer, t.priceFrom, t.paymentExpiry, t.calendarFreshUntil, t.checkedUntil, t.insuredUntil)
       .where(sql`is_active and payment_status = 'paid' and display_name is not null`),
     // Browse and category listings (directory.server.ts): every column their filters and the
     // refinements test is in the index, so a sparse filter set is sifted in it without the table.
     // The calendar's freshness too (migration 0033, also on the city and coordinates indexes): a
-    // dated listing's "not shared" tier is then read off the index alone.
+    // dated listing's "not shared" tier is then read off the index alone. The reviewed documents'
+    // dates too (migration 0041, also on the city, price and coordinates indexes).
     index("profile_search_public_listing_idx")
-      .on(t.createdAt, t.id, t.state, t.city, t.audience, t.groupPerformer, t.priceFrom, t.paymentExpiry, t.calendarFreshUntil)
+      .on(t.createdAt, t.id, t.state, t.city, t.audience, t.groupPerformer, t.priceFrom, t.paymentExpiry, t.calendarFreshUntil, t.checkedUntil, t.insuredUntil)
       .where(sql`is_active and payment_status = 'paid' and display_name is not null`),
     // "Lowest price" in the listing's own order (unpriced acts last, newest first among equals), by
     // the all-in price without a place (migration 0032).
     index("profile_search_public_price_idx")
       // Written as SQL: drizzle's .desc() adds NULLS LAST, which the listing's ORDER BY ... DESC cannot use.
-      .on(t.priceFrom, sql`${t.createdAt} desc`, sql`${t.id} desc`, t.state, t.city, t.audience, t.groupPerformer, t.paymentExpiry)
+      .on(t.priceFrom, sql`${t.createdAt} desc`, sql`${t.id} desc`, t.state, t.city, t.audience, t.groupPerformer, t.paymentExpiry, t.checkedUntil, t.insuredUntil)
       .where(sql`is_active and payment_status = 'paid' and display_name is not null`),
     // A box of coordinates is a range of the first column, the rest read from the index. With the
     // age right after the point, the performers at one point (a city's, which most of its
@@ -424,13 +430,21 @@ export const profileSearch = pgTable(
     // 13,700 rows in the box, 56,000 in its stripe), and added the categories, so a category
     // page's box is sifted in the index rather than looked up in profile_categories row by row.
     index("profile_search_public_geo_idx")
-      .on(geoCell(t.latitude, t.longitude), t.latitude, t.longitude, t.createdAt, t.id, t.travelRadius, t.paymentExpiry, t.audience, t.priceFrom, t.travelFreeMiles, t.travelCentsPerMile, t.groupPerformer, t.categories, t.calendarFreshUntil)
+      .on(geoCell(t.latitude, t.longitude), t.latitude, t.longitude, t.createdAt, t.id, t.travelRadius, t.paymentExpiry, t.audience, t.priceFrom, t.travelFreeMiles, t.travelCentsPerMile, t.groupPerformer, t.categories, t.calendarFreshUntil, t.checkedUntil, t.insuredUntil)
       .where(sql`is_active and payment_status = 'paid' and display_name is not null`),
     // The few performers who ever kept a calendar: where they are few, a dated listing's free and
     // booked tiers start from them rather than walking the listing's order (migration 0033).
     index("profile_search_public_calendar_fresh_idx")
       .on(t.calendarFreshUntil)
       .where(sql`is_active and payment_status = 'paid' and display_name is not null and calendar_fresh_until is not null`),
+    // The few listed performers with a reviewed background check or insurance (migration 0041): where
+    // they are few, a filtered listing starts from them rather than walking the listing's order.
+    index("profile_search_public_checked_idx")
+      .on(t.checkedUntil)
+      .where(sql`is_active and payment_status = 'paid' and display_name is not null and checked_until is not null`),
+    index("profile_search_public_insured_idx")
+      .on(t.insuredUntil)
+      .where(sql`is_active and payment_status = 'paid' and display_name is not null and insured_until is not null`),
     index("profile_search_public_nationwide_idx")
       .on(t.createdAt, t.latitude, t.longitude, t.paymentExpiry, t.id)
       .where(sql`is_active and payment_status = 'paid' and display_name is not null and travel_radius = 'nationwide'`),

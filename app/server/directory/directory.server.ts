@@ -16,6 +16,7 @@ import { rowsOf } from "../search/rows.server";
 import { categoryCondition, refinementConditions, refinementKey, refinementOrder } from "./listing-conditions.server";
 import { isPaidListing, isPubliclyVisible, publicProfileCondition, todayIso } from "./visibility.server";
 import { averageRating, ratingLine } from "~/lib/review-view";
+import { cardTrustMark } from "./trust-mark.server";
 import { availabilityTiers, cardAvailability, hiddenBookedText, hiddenCondition, HIDDEN_COUNTED, partyDateOf, type PartyDate } from "./party-date.server";
 
 // Public reads of the directory. Every query that feeds a visitor's page goes through
@@ -70,6 +71,9 @@ const cardColumns = {
   travelFeeFreeMiles: profiles.travelFeeFreeMiles,
   travelFeeCentsPerMile: profiles.travelFeeCentsPerMile,
   travelFeeFlat: profiles.travelFeeFlat,
+  // The reviewed documents' dates (migration 0040): the card's mark while they hold.
+  checkedUntil: profiles.checkedUntil,
+  insuredUntil: profiles.insuredUntil,
 };
 
 type CardRow = { [K in keyof typeof cardColumns]: (typeof cardColumns)[K]["_"]["data"] | null };
@@ -143,8 +147,8 @@ function replyFacts(row: Pick<CardRow, "replyHours" | "replyRate">): { replyLine
   return { replyLine: replyLine(row.replyHours, row.replyRate), quickToReply: isQuickToReply(row.replyHours, row.replyRate) };
 }
 
-/** Turns one page of profile rows into cards with categories and main image (two more queries). */
-async function toCards(db: Executor, rows: CardRow[]): Promise<ProfileCardData[]> {
+/** Turns one page of profile rows into cards with categories and main image (two more queries); `today` judges the documents' marks. */
+async function toCards(db: Executor, rows: CardRow[], today: string): Promise<ProfileCardData[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id as string);
   // Three independent reads: on the pool they run side by side, each on its own connection, so a
@@ -169,6 +173,7 @@ async function toCards(db: Executor, rows: CardRow[]): Promise<ProfileCardData[]
       cheapestPackage: cheapest ? { ...cheapest, travelFee: travelFeeOf(row) } : null,
       packageLine: cheapest ? cardPackageLine(cheapest) : null,
       ratingLine: ratingLine(row.reviewCount, averageRating(row.reviewCount ?? 0, row.ratingTotal ?? 0)),
+      trustMark: cardTrustMark(row.checkedUntil, row.insuredUntil, today),
     };
   });
 }
@@ -181,7 +186,7 @@ function listingCondition(filters: ListingFilters, today: string): SQL {
   // than looked up in profile_categories (a first visitor of Hero by lowest price at 1,000,000
   // profiles: 49 ms with a look-up per row for the category and the 18+ test, 20 ms on the row).
   conditions.push(...categoryCondition(filters.categories, "copy"));
-  conditions.push(...refinementConditions(filters.refinements ?? NO_REFINEMENTS, "copy"));
+  conditions.push(...refinementConditions(filters.refinements ?? NO_REFINEMENTS, "copy", null, today));
   return and(...conditions) as SQL;
 }
 
@@ -458,7 +463,7 @@ export async function getFeaturedProfiles(
     .where(and(publicProfileCondition(today), ...refinementConditions(NO_REFINEMENTS)))
     .orderBy(...newestFirst)
     .limit(limit);
-  return toCards(db, rows);
+  return toCards(db, rows, today);
 }
 
 /** Number of public profiles per state abbreviation (states with none are absent), as the state's family listing counts them. */
@@ -609,5 +614,5 @@ export async function cardsForIds(db: Executor, ids: string[], today: string = t
     .where(and(inArray(profiles.id, ids), publicProfileCondition(today)));
   const position = new Map(ids.map((id, i) => [id, i]));
   rows.sort((a, b) => (position.get(a.id as string) ?? 0) - (position.get(b.id as string) ?? 0));
-  return toCards(db, rows);
+  return toCards(db, rows, today);
 }

@@ -4,6 +4,7 @@ import { ADULTS_ONLY_CATEGORY } from "~/lib/directory-params";
 import { profileCategories, profiles } from "../db/schema";
 import type { Point } from "../search/zip.server";
 import { allInPriceSql, priceFromColumn } from "./all-in-sql.server";
+import { todayIso } from "./visibility.server";
 
 // The listing refinements (app/lib/listing-refinements.ts) as SQL, shared by every listing: browse,
 // a category, a city page and search. Each condition names only `profiles` columns that
@@ -11,7 +12,8 @@ import { allInPriceSql, priceFromColumn } from "./all-in-sql.server";
 // applies unchanged to the profiles table and to narrowProfiles (profile_search read under the name
 // profiles, app/server/db/narrow-profiles.server.ts); the budget and the price order read the
 // narrow copy's own all-in columns (migration 0032). Distance (`miles`) needs a
-// place and is the place listing's own business; it is not here.
+// place and is the place listing's own business; it is not here. The reviewed-document filters
+// (issue 28) read checked_until and insured_until, which profile_search repeats since migration 0041.
 
 /**
  * Where a condition reads a profile's categories: "lookup" asks profile_categories row by row (the
@@ -66,20 +68,43 @@ export function budgetCondition(budget: number | null, point: Point | null = nul
   return sql`(${priceFromColumn} is null or ${allInPriceSql(point)} <= ${budget})`;
 }
 
+/** A column named alike on profiles and on the narrow copy read as profiles. */
+const sharedColumn = (name: string) => sql`${sql.identifier("profiles")}.${sql.identifier(name)}`;
+
+/**
+ * "Background check reviewed" and "Insured": the reviewed document's date (kept on the profile by
+ * trust/figures.server.ts, repeated on the narrow copy) is today or later. Compared with `today`,
+ * like the listing's own expiry, so a badge and the filter end together at expiry without a job.
+ */
+export function trustConditions(refinements: Pick<ListingRefinements, "checked" | "insured">, today: string): SQL[] {
+  const conditions: SQL[] = [];
+  if (refinements.checked) conditions.push(sql`${sharedColumn("checked_until")} >= ${today}`);
+  if (refinements.insured) conditions.push(sql`${sharedColumn("insured_until")} >= ${today}`);
+  return conditions;
+}
+
 export function sizeCondition(size: ListingRefinements["size"]): SQL | null {
   if (!size) return null;
   return eq(profiles.groupPerformer, size === "group");
 }
 
-/** Every refinement that narrows a listing, as conditions to AND with the listing's own; `point` is the place searched, if any (the budget's travel fees). */
+/**
+ * Every refinement that narrows a listing, as conditions to AND with the listing's own; `point` is
+ * the place searched, if any (the budget's travel fees), and `today` the day the reviewed documents
+ * must still be valid on (the listing's own day).
+ */
 export function refinementConditions(
-  refinements: Pick<ListingRefinements, "audience" | "budget" | "size">,
+  refinements: Pick<ListingRefinements, "audience" | "budget" | "size"> & Partial<Pick<ListingRefinements, "checked" | "insured">>,
   source: CategorySource = "lookup",
   point: Point | null = null,
+  today: string = todayIso(),
 ): SQL[] {
-  return [audienceCondition(refinements.audience, source), budgetCondition(refinements.budget, point), sizeCondition(refinements.size)].filter(
-    (condition): condition is SQL => condition !== null,
-  );
+  return [
+    audienceCondition(refinements.audience, source),
+    budgetCondition(refinements.budget, point),
+    sizeCondition(refinements.size),
+    ...trustConditions({ checked: refinements.checked ?? false, insured: refinements.insured ?? false }, today),
+  ].filter((condition): condition is SQL => condition !== null);
 }
 
 // Newest listings first; the id breaks ties so paging is stable when rows share a timestamp.
@@ -100,6 +125,6 @@ export function refinementOrder(sort: ListingSort): SQL[] {
 }
 
 /** The narrowing refinements as a stable key part, for remembered counts. */
-export function refinementKey(refinements: Pick<ListingRefinements, "audience" | "budget" | "size">): string {
-  return `${refinements.audience}|${refinements.budget ?? ""}|${refinements.size ?? ""}`;
+export function refinementKey(refinements: Pick<ListingRefinements, "audience" | "budget" | "size"> & Partial<Pick<ListingRefinements, "checked" | "insured">>): string {
+  return `${refinements.audience}|${refinements.budget ?? ""}|${refinements.size ?? ""}|${refinements.checked ? "c" : ""}${refinements.insured ? "i" : ""}`;
 }

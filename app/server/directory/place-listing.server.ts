@@ -70,7 +70,7 @@ export async function listPlaceProfiles(db: Executor, query: PlaceQuery): Promis
     radiusMiles: refinements.miles,
   };
   // Read from the narrow copy, whose coordinates index holds the categories: a box is sifted there.
-  const where = [publicProfileCondition(today), ...categoryCondition(query.categories, "copy"), ...refinementConditions(refinements, "copy", scope.point)];
+  const where = [publicProfileCondition(today), ...categoryCondition(query.categories, "copy"), ...refinementConditions(refinements, "copy", scope.point, today)];
   const [ranking] = rankings([]);
   const partyDate = partyDateOf(refinements);
   const request = { where, ranking, sort: refinements.sort, point: scope.point, page: query.page, pageSize, partyDate };
