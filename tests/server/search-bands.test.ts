@@ -212,7 +212,7 @@ describe(`distance bands (${engine})`, () => {
 
   it("reads the refinements from the address, and applies the budget", async () => {
     const parsed = parseSearchInput(new URL("http://x/search?q=59001&miles=100&sort=price&budget=150&audience=kids&size=solo"));
-    expect(parsed.refinements).toEqual({ miles: 100, sort: "price", budget: 150, audience: "kids", size: "solo", date: null, showBooked: false });
+    expect(parsed.refinements).toEqual({ miles: 100, sort: "price", budget: 150, audience: "kids", size: "solo", date: null, showBooked: false, checked: false, insured: false });
     // Up to $150: Pirate Pete ($200 an hour, no package) goes; those without a price stay (ask them).
     const budget = ids(await search("59001", { budget: 150 }));
     expect(budget).not.toContain("mt-bozeman-pirate");
