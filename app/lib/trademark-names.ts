@@ -75,3 +75,15 @@ export function trademarksInProfile(displayName: string | null, characters: read
   }
   return [...seen.values()];
 }
+
+/**
+ * What a saved profile is told when its stage name or characters use a trademarked name: the save
+ * goes through (the match may be the performer's own name, and admins enforce the rules), and the
+ * note names the word and a description to use instead.
+ */
+export function trademarkSaveNote(displayName: string | null, characters: readonly string[]): string | null {
+  const match = [...characters, displayName ?? ""].map(firstTrademark).find((m) => m !== null);
+  if (!match) return null;
+  const instead = match.safe[0] ? `, like \u201c${match.safe[0]}\u201d` : "";
+  return `\u201c${match.typed}\u201d is a trademarked name: our listing guidelines ask you to describe the character instead${instead}.`;
+}

@@ -8,6 +8,7 @@ import { ErrorPage } from "~/components/layout/ErrorPage";
 import { errorTitle } from "~/components/layout/error-text";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { parseForm } from "~/lib/form";
+import { trademarkSaveNote } from "~/lib/trademark-names";
 import type { ProfileErrors, ProfileFormValues } from "~/lib/profile-schema";
 import { OFFER_SECTION_FIELD, offerSchema, type OfferErrors, type OfferFormValues } from "~/lib/package-schema";
 import { requireUser } from "~/server/auth/auth.server";
@@ -73,7 +74,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
   context.pagesChanged?.();
   const next = result.target.adminEdit ? "/admin?tab=profiles" : "/dashboard";
-  return redirectWithFlash(context, request, next, { type: "success", message: PROFILE_SAVED });
+  // A trademarked name is saved (it may be the performer's own name; admins enforce the rules), and said.
+  const note = trademarkSaveNote(form.data.displayName, form.data.characters);
+  return redirectWithFlash(context, request, next, { type: note ? "info" : "success", message: note ? `${PROFILE_SAVED} ${note}` : PROFILE_SAVED });
 }
 
 function headingOf(adminEdit: boolean, mode: string) {

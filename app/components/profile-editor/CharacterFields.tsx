@@ -4,6 +4,7 @@ import { controlClass, FieldError } from "~/components/ui/Field";
 import { cx } from "~/components/ui/cx";
 import { CHARACTER_SUGGESTIONS } from "~/lib/character-suggestions";
 import { MAX_CHARACTERS } from "~/lib/characters";
+import { TrademarkHint } from "./TrademarkHint";
 
 // The characters a performer plays: one short box per character, each offering the suggestion list
 // as they type (a plain <datalist>, which phones show above the keyboard). One box per name is
@@ -89,32 +90,18 @@ export function CharacterFields({ values, error, hydrated, onBlur, onEdit }: Cha
       </datalist>
       <ol ref={listRef} className="space-y-2">
         {rows.map((row, index) => (
-          <li key={row.key} className="flex items-center gap-2">
-            <label htmlFor={characterInputId(index)} className="sr-only">
-              Character {index + 1}
-            </label>
-            <input
-              id={characterInputId(index)}
-              data-row={row.key}
-              name="characters"
-              type="text"
-              list={SUGGESTIONS_ID}
-              defaultValue={row.value}
-              autoComplete="off"
-              autoCapitalize="words"
-              enterKeyHint="next"
-              aria-invalid={error ? true : undefined}
-              aria-describedby={describedBy}
-              onBlur={onBlur}
-              onChange={onEdit}
-              className={cx(controlClass, "min-w-0 flex-1")}
-            />
-            {hydrated && rows.length > 1 ? (
-              <Button variant="ghost" size="sm" onClick={() => remove(row.key)} aria-label={`Remove character ${index + 1}`}>
-                Remove
-              </Button>
-            ) : null}
-          </li>
+          <CharacterBox
+            key={row.key}
+            row={row}
+            index={index}
+            describedBy={describedBy}
+            invalid={Boolean(error)}
+            hydrated={hydrated}
+            removable={hydrated && rows.length > 1}
+            onBlur={onBlur}
+            onEdit={onEdit}
+            onRemove={() => remove(row.key)}
+          />
         ))}
       </ol>
       {hydrated && rows.length < MAX_CHARACTERS ? (
@@ -124,5 +111,68 @@ export function CharacterFields({ values, error, hydrated, onBlur, onEdit }: Cha
       ) : null}
       <FieldError id={GROUP_ID} error={error} />
     </fieldset>
+  );
+}
+
+interface CharacterBoxProps {
+  row: Row;
+  index: number;
+  describedBy: string;
+  invalid: boolean;
+  hydrated: boolean;
+  removable: boolean;
+  onBlur: () => void;
+  onEdit: () => void;
+  onRemove: () => void;
+}
+
+/** One character's box, with the trademark-safe description under it when the name is a trademark. */
+function CharacterBox({ row, index, describedBy, invalid, hydrated, removable, onBlur, onEdit, onRemove }: CharacterBoxProps) {
+  const [text, setText] = useState(row.value);
+  const id = characterInputId(index);
+  const hintId = `${id}-trademark`;
+  return (
+    <li>
+      <div className="flex items-center gap-2">
+        <label htmlFor={id} className="sr-only">
+          Character {index + 1}
+        </label>
+        <input
+          id={id}
+          data-row={row.key}
+          name="characters"
+          type="text"
+          list={SUGGESTIONS_ID}
+          defaultValue={row.value}
+          autoComplete="off"
+          autoCapitalize="words"
+          enterKeyHint="next"
+          aria-invalid={invalid ? true : undefined}
+          aria-describedby={`${describedBy} ${hintId}`}
+          onBlur={onBlur}
+          onChange={(event) => {
+            setText(event.target.value);
+            onEdit();
+          }}
+          className={cx(controlClass, "min-w-0 flex-1")}
+        />
+        {removable ? (
+          <Button variant="ghost" size="sm" onClick={onRemove} aria-label={`Remove character ${index + 1}`}>
+            Remove
+          </Button>
+        ) : null}
+      </div>
+      <TrademarkHint
+        id={hintId}
+        text={text}
+        inputId={id}
+        hydrated={hydrated}
+        kind="character"
+        onReplaced={(value) => {
+          setText(value);
+          onEdit();
+        }}
+      />
+    </li>
   );
 }

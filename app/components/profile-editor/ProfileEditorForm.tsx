@@ -21,6 +21,7 @@ import {
 import { AudienceField, audienceInputId } from "./AudienceField";
 import { CharacterFields, characterInputId } from "./CharacterFields";
 import { LocationFields } from "./LocationFields";
+import { TrademarkHint } from "./TrademarkHint";
 import { useHydrated } from "~/components/ui/useHydrated";
 import { OFFER_FIELD_ORDER, offerSchema, packageField, PACKAGE_PARTS, validateOffer, type OfferErrors, type OfferField, type OfferFormValues } from "~/lib/package-schema";
 import type { PackageSlot } from "~/lib/package-rules";
@@ -39,6 +40,9 @@ interface ProfileEditorFormProps {
 
 // The field table is in document order, so the first field with a problem is the one that gets focus.
 const FIELD_ORDER: readonly ProfileField[] = PROFILE_FIELDS.map((field) => field.name);
+
+/** The stage name's trademark note, which the name box lists among its descriptions. */
+const NAME_TRADEMARK_ID = "profile-displayName-trademark";
 
 /** What the travel range does, said where it is chosen: "Local only", the default, is found by few. */
 const TRAVEL_RANGE_HINT = "Families in towns within this distance find you; most party performers choose 25–50 miles.";
@@ -88,6 +92,7 @@ export function ProfileEditorForm({ values, offer, serverErrors: allServerErrors
   const [state, setState] = useState(values.state);
   const [city, setCity] = useState(values.city);
   const [bioLength, setBioLength] = useState(values.bio.trim().length);
+  const [displayName, setDisplayName] = useState(values.displayName);
   const [categories, setCategories] = useState<string[]>(values.categories);
 
   // The action's redirect keeps formData set until the next page arrives, so "Saving..." stays up.
@@ -209,7 +214,31 @@ export function ProfileEditorForm({ values, offer, serverErrors: allServerErrors
       {formError ? <Alert tone="error">{formError}</Alert> : null}
 
       <Section id="section-basic" title="Basic Information">
-        <TextField {...text("displayName")} label="Display Name" required autoComplete="nickname" maxLength={100} />
+        <div>
+          <TextField
+            {...text("displayName")}
+            label="Display Name"
+            required
+            autoComplete="nickname"
+            maxLength={100}
+            onChange={(event) => {
+              setDisplayName(event.target.value);
+              recheckIfShown("displayName");
+            }}
+            aria-describedby={[errors.displayName ? "profile-displayName-error" : null, NAME_TRADEMARK_ID].filter(Boolean).join(" ")}
+          />
+          <TrademarkHint
+            id={NAME_TRADEMARK_ID}
+            text={displayName}
+            inputId="profile-displayName"
+            hydrated={hydrated}
+            kind="name"
+            onReplaced={(value) => {
+              setDisplayName(value);
+              recheckIfShown("displayName");
+            }}
+          />
+        </div>
         <TextField
           {...text("contactEmail")}
           type="email"
