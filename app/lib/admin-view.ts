@@ -38,6 +38,8 @@ export const ADMIN_STATUS_FILTERS = {
     { value: "paid", label: "Paid" },
     { value: "expired", label: "Expired" },
     { value: "unpaid", label: "Not paid" },
+    // Stage name or characters holding a name the search dictionary marks as a trademark.
+    { value: "trademark", label: "Uses a trademarked name" },
   ],
   // The unmet searches' "status" is the period summed.
   searches: [
@@ -203,6 +205,8 @@ export interface ProfileRowView {
   paymentTone: "paid" | "expired" | "other";
   firstImageUrl: string | null;
   categories: string[];
+  /** Trademarked names the stage name or characters use, as written there (app/lib/trademark-names.ts). */
+  trademarks: string[];
 }
 
 export interface ProfileDetailView extends ProfileRowView {

@@ -5,6 +5,7 @@ import { AdminActionForm } from "./AdminActionForm";
 import { LabelledProfileBadges } from "./ProfileBadges";
 import { BackToList, RowLink } from "./RecordLinks";
 import { DetailList, type DetailItem } from "./DetailList";
+import { TrademarkBadge } from "./TrademarkBadge";
 import { UnconfirmedBadge } from "./UnconfirmedBadge";
 
 /**
@@ -35,6 +36,7 @@ export function ProfileDetail({ location, profile }: { location: AdminLocation; 
           <div className="flex flex-wrap items-start gap-x-4 gap-y-2 text-sm">
             <LabelledProfileBadges profile={profile} />
             {profile.accountUnconfirmed ? <UnconfirmedBadge /> : null}
+            <TrademarkBadge names={profile.trademarks} />
           </div>
         </div>
       </div>

@@ -4,6 +4,7 @@ import { adultsCategoryFirst } from "~/lib/audience-view";
 import { formatLocation, moreLabel, visibleCategories } from "~/lib/format";
 import { AdminActionForm } from "./AdminActionForm";
 import { ActiveBadge, LabelledProfileBadges, PaymentBadge } from "./ProfileBadges";
+import { TrademarkBadge } from "./TrademarkBadge";
 import { UnconfirmedBadge } from "./UnconfirmedBadge";
 import { RecordNameLink, RowLink } from "./RecordLinks";
 import { SectionTable, td, th } from "./SectionTable";
@@ -49,6 +50,7 @@ export function ProfilesTable({ location, rows, info }: { location: AdminLocatio
                   </RecordNameLink>
                   {email ? <span className="block break-all text-slate-700">{email}</span> : null}
                   {row.accountUnconfirmed ? <UnconfirmedBadge /> : null}
+                  <TrademarkBadge names={row.trademarks} />
                   <span className="block text-slate-700 md:hidden">{formatLocation(row.city, row.state) || "No location yet"}</span>
                   {/* The columns' headings are hidden on a phone: each badge says what it is. */}
                   <span className="mt-1 flex flex-wrap items-start gap-x-4 gap-y-2 sm:hidden">

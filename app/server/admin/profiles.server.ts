@@ -7,19 +7,25 @@ import { adminAuditLog, emailOutbox, profileImages, profiles, user } from "../db
 import { isUuid } from "../db/sql-values.server";
 import { enqueueEmail } from "../mail/outbox.server";
 import { todayIso } from "../directory/visibility.server";
+import { trademarksInProfile } from "~/lib/trademark-names";
 import { recordAudit } from "./audit.server";
+import { usesTrademarkCondition } from "./trademark-flags.server";
 import { listingPausedEmail } from "./emails.server";
 import type { ReviewMailContext } from "./free-listing-requests.server";
 import { likePattern, pageBounds, type PageRequest, type Paged } from "./paging.server";
 
-// Profiles in the admin dashboard: paged list with payment status, detail, activate, deactivate
-// (with a reason mailed to the performer) and its undo, delete.
+// Profiles in the admin dashboard: paged list with payment status and the trademarked names each
+// uses (with a filter for those), detail, activate, deactivate (with a reason mailed to the
+// performer) and its undo, delete.
 
 /** A row as the database gives it: the view shape with its real timestamp. */
 export type ProfileListRow = Omit<ProfileRowView, "createdAt"> & { createdAt: Date };
 
+/** The filters counted together for every view; the trademark filter is counted only when chosen. */
+type CountedStatus = Exclude<ProfileStatusFilter, "trademark">;
+
 export interface ProfileList extends Paged<ProfileListRow> {
-  counts: Record<ProfileStatusFilter, number>;
+  counts: Record<CountedStatus, number>;
 }
 
 function statusCondition(status: ProfileStatusFilter | undefined): SQL | undefined {
@@ -34,6 +40,8 @@ function statusCondition(status: ProfileStatusFilter | undefined): SQL | undefin
       return eq(profiles.paymentStatus, "expired");
     case "unpaid":
       return eq(profiles.paymentStatus, "pending");
+    case "trademark":
+      return usesTrademarkCondition();
     default:
       return undefined;
   }
@@ -53,13 +61,16 @@ const ROW_COLUMNS = {
   paymentExpiry: profiles.paymentExpiry,
   firstImageUrl: sql<string | null>`(select ${profileImages.imageUrl} from ${profileImages} where ${profileImages.profileId} = ${profiles.id} order by ${profileImages.position} limit 1)`,
   categories: sql<string[]>`coalesce((select array_agg(pc.category order by pc.category) from profile_categories pc where pc.profile_id = ${profiles.id}), '{}'::text[])`,
+  characters: profiles.characters,
 };
 
-type SelectedRow = Omit<ProfileListRow, "accountUnconfirmed" | "paymentTone"> & { accountConfirmed: boolean | null };
+type SelectedRow = Omit<ProfileListRow, "accountUnconfirmed" | "paymentTone" | "trademarks"> & { accountConfirmed: boolean | null; characters: string[] };
 
-function listRow({ accountConfirmed, ...row }: SelectedRow, today: string): ProfileListRow {
+function listRow({ accountConfirmed, characters, ...row }: SelectedRow, today: string): ProfileListRow {
   return {
     ...row,
+    // Found on the page's rows here, by the pattern the filter's SQL runs (trademark-flags.server.ts).
+    trademarks: trademarksInProfile(row.displayName, characters ?? []),
     accountUnconfirmed: accountConfirmed === false,
     categories: row.categories ?? [],
     paymentTone:
@@ -125,7 +136,7 @@ export async function listProfiles(
     .orderBy(desc(profiles.createdAt), desc(profiles.id))
     .limit(pageSize)
     .offset(offset);
-  const [rows, [tally]] = await Promise.all([
+  const [rows, [tally], flagged] = await Promise.all([
     db
       .select(ROW_COLUMNS)
       .from(profiles)
@@ -143,8 +154,9 @@ export async function listProfiles(
       })
       .from(profiles)
       .where(searchCondition),
+    status === "trademark" ? db.select({ n: count() }).from(profiles).where(and(searchCondition, usesTrademarkCondition())) : null,
   ]);
-  const counts: Record<ProfileStatusFilter, number> = {
+  const counts: Record<CountedStatus, number> = {
     all: Number(tally.all),
     active: Number(tally.active),
     inactive: Number(tally.inactive),
@@ -156,7 +168,7 @@ export async function listProfiles(
     rows: rows.map((row) => listRow(row, today)),
     page,
     pageSize,
-    total: counts[status],
+    total: status === "trademark" ? Number(flagged?.[0]?.n ?? 0) : counts[status],
     counts,
   };
 }
