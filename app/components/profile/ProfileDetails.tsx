@@ -237,7 +237,14 @@ export function ProfileSummary({
   );
 }
 
-/** About, Packages (when there are any), Travel & Availability, Performance Details and Connect. */
+/**
+ * Under every profile, in the server's HTML (these sections never load code in the browser): the
+ * characters are the performer's own, and no brand stands behind them or the site.
+ */
+const NOT_AFFILIATED_NOTE =
+  "Characters here are the performer's own portrayals; neither the performer nor CostumeCast is affiliated with or endorsed by any studio, publisher or brand.";
+
+/** About, Packages (when there are any), Travel & Availability, Performance Details, Connect and the note that no brand is behind it. */
 export function ProfileSections({ profile, preview }: { profile: ProfileDetailData; preview: boolean }) {
   const links = profile.connect;
   const travel = [travelStatement(profile.travelRadius), ...statements("travel", profile.flags)];
@@ -294,6 +301,7 @@ export function ProfileSections({ profile, preview }: { profile: ProfileDetailDa
           )}
         </Section>
       </div>
+      <p className="text-sm text-slate-700 lg:col-span-2">{NOT_AFFILIATED_NOTE}</p>
     </div>
   );
 }
