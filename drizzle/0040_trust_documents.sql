@@ -77,3 +77,12 @@ CREATE INDEX "trust_documents_remind_idx" ON "trust_documents" USING btree ("val
 --> statement-breakpoint
 -- The deletion job: decided documents whose file is still stored, by decision time.
 CREATE INDEX "trust_documents_file_kept_idx" ON "trust_documents" USING btree ("decided_at") WHERE "trust_documents"."storage_key" is not null and "trust_documents"."status" <> 'pending';
+--> statement-breakpoint
+-- The trust queue's decisions, and an admin opening a document, go in the audit log.
+ALTER TABLE "admin_audit_log" DROP CONSTRAINT "admin_audit_log_action_check";
+--> statement-breakpoint
+ALTER TABLE "admin_audit_log" ADD CONSTRAINT "admin_audit_log_action_check" CHECK ("admin_audit_log"."action" in ('request.approve', 'request.reject', 'request.delete', 'message.read', 'message.delete', 'profile.activate', 'profile.deactivate', 'profile.deactivate.undo', 'profile.delete', 'review.approve', 'review.hide', 'review.remove', 'no_show.approve', 'no_show.hide', 'no_show.remove', 'trust_document.open', 'trust_document.approve', 'trust_document.reject'));
+--> statement-breakpoint
+ALTER TABLE "admin_audit_log" DROP CONSTRAINT "admin_audit_log_target_type_check";
+--> statement-breakpoint
+ALTER TABLE "admin_audit_log" ADD CONSTRAINT "admin_audit_log_target_type_check" CHECK ("admin_audit_log"."target_type" in ('free_listing_request', 'contact_message', 'profile', 'review', 'review_request', 'trust_document'));

@@ -4,6 +4,7 @@ import type { ProfileFlag } from "./profile-schema";
 import type { SocialLink } from "./social";
 import type { CardAvailability } from "./party-date-view";
 import type { ReviewFigures } from "./review-view";
+import type { TrustBadges } from "./trust";
 
 // Kept free of runtime imports from the form schemas: cards on every public page import the
 // helpers below, and the schemas would bring Zod (about 23 KB) along with them.
@@ -108,6 +109,8 @@ export interface ProfileDetailData {
   offer?: OfferView;
   /** Verified reviews' average and count, and reliability (absent where a page does not read them). */
   reviewFigures?: ReviewFigures;
+  /** Reviewed documents, email confirmed and listed since: the trust section (absent where a page does not read them). */
+  trust?: TrustBadges;
   /** The coordinates of their city (public reference data), for "Similar performers" nearest first. */
   latitude: number | null;
   longitude: number | null;

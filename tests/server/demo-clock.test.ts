@@ -44,7 +44,7 @@ describe(`the demo clock (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
   it("a day ahead: the unread inquiry's reminder goes to the performer; the party is still to come, so nobody is asked about it", async () => {
     const run = await runJobsAsIf(services, 1, CLOCK_FROM);
     expect(run.at).toBe("2026-12-02T16:00:00.000Z");
-    expect(run.steps.map((step) => step.job)).toEqual(["Unread-inquiry reminders", "Review questions", "Reply figures", "Renewal reminders", "Listing expiries"]);
+    expect(run.steps.map((step) => step.job)).toEqual(["Unread-inquiry reminders", "Review questions", "Trust documents", "Reply figures", "Renewal reminders", "Listing expiries"]);
     expect(run.steps[0].outcome).not.toBe("0 reminders queued");
     expect(await mailTo(PERFORMER.contactEmail)).not.toHaveLength(0);
     expect(run.steps[1].outcome).toMatch(/^0 parents asked/);

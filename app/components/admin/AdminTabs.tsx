@@ -43,6 +43,16 @@ export function AdminTabs({ current, counts }: { current: AdminTab; counts: Admi
             <span className="text-xs font-medium text-slate-700">Reported, disputed, no-shows</span>
           </Link>
         </li>
+        {/* So does the Trust section (/admin/trust): background checks and insurance to review. */}
+        <li className="min-w-0 sm:shrink-0">
+          <Link
+            to="/admin/trust"
+            className="flex h-full flex-col border-b-2 border-transparent px-2 py-2 text-sm font-semibold text-slate-700 hover:border-slate-300 hover:text-slate-900 sm:px-4"
+          >
+            Trust
+            <span className="text-xs font-medium text-slate-700">Checks and insurance</span>
+          </Link>
+        </li>
       </ul>
     </nav>
   );

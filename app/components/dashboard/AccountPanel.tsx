@@ -30,6 +30,7 @@ export function AccountPanel({ email, profileId, paid, paymentExpiry, listed, is
     { to: "/dashboard/manage-images", label: "Manage Images" },
     { to: "/dashboard/calendar", label: "Calendar" },
     { to: "/dashboard/reviews", label: "Reviews" },
+    { to: "/dashboard/trust", label: "Background check and insurance" },
     { to: "/dashboard/alerts", label: "Alerts on your phone" },
     { to: "/dashboard/subscription", label: "Subscription" },
     { to: "/dashboard/preview", label: "Preview Profile" },

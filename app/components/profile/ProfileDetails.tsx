@@ -6,6 +6,7 @@ import { formatPriceRange } from "~/lib/format";
 import type { ProfileFlag } from "~/lib/profile-schema";
 import { priceLine, readsWithinLabel, type ProfileDetailData } from "~/lib/profile-view";
 import { hasOffer, ProfilePackages } from "./ProfilePackages";
+import { hasReviewedCheck, ProfileTrust } from "./ProfileTrust";
 import { travelStatement } from "./travel-statement";
 
 // A public profile page does not download this module: its server-rendered HTML is kept as it is
@@ -127,7 +128,7 @@ function Icon({ name }: { name: FactIcon }) {
 }
 
 type FactsProfile = Pick<ProfileDetailData, "priceMin" | "priceMax" | "travelRadius" | "flags" | "readsWithinHours"> &
-  Partial<Pick<ProfileDetailData, "audience" | "replyLine" | "quickToReply">>;
+  Partial<Pick<ProfileDetailData, "audience" | "replyLine" | "quickToReply" | "trust">>;
 
 /** The facts parents weigh first, each with an icon and its words, in the order they weigh them. */
 export function profileFacts(profile: FactsProfile): { icon: FactIcon; text: string }[] {
@@ -138,7 +139,9 @@ export function profileFacts(profile: FactsProfile): { icon: FactIcon; text: str
   // Who the shows are for, once answered; before that, the old flag where it was ticked.
   if (profile.audience) facts.push({ icon: "family", text: AUDIENCE_STATEMENTS[profile.audience] });
   else if (profile.flags.familyFriendlyOnly) facts.push({ icon: "family", text: FLAG_STATEMENTS.familyFriendlyOnly.text });
-  if (profile.flags.backgroundCheck) facts.push({ icon: "check", text: "Background check, as the performer states it" });
+  // A check our admins reviewed replaces the performer's own statement of one.
+  if (hasReviewedCheck(profile.trust)) facts.push({ icon: "check", text: "Background check reviewed by CostumeCast" });
+  else if (profile.flags.backgroundCheck) facts.push({ icon: "check", text: "Background check, as the performer states it" });
   // Answering says more than reading: the reply figures replace the reads line once they exist.
   if (profile.quickToReply) facts.push({ icon: "quick", text: "Quick to reply" });
   const reads = profile.replyLine ?? readsWithinLabel(profile.readsWithinHours);
@@ -250,7 +253,7 @@ export function ProfileSections({ profile, preview }: { profile: ProfileDetailDa
   const travel = [travelStatement(profile.travelRadius), ...statements("travel", profile.flags)];
   const performance = [
     ...(profile.audience ? [AUDIENCE_STATEMENTS[profile.audience]] : []),
-    ...statements("performance", profile.flags, profile.audience),
+    ...statements("performance", profile.flags, profile.audience).filter((text) => !(text === BACKGROUND_CHECK_STATEMENT && hasReviewedCheck(profile.trust))),
   ];
   return (
     <div className="grid gap-6 lg:grid-cols-2">
@@ -266,6 +269,11 @@ export function ProfileSections({ profile, preview }: { profile: ProfileDetailDa
       {hasOffer(profile.offer) ? (
         <div className="lg:col-span-2">
           <ProfilePackages offer={profile.offer} />
+        </div>
+      ) : null}
+      {profile.trust ? (
+        <div className="lg:col-span-2">
+          <ProfileTrust trust={profile.trust} />
         </div>
       ) : null}
       <Section id="travel-heading" title="Travel & Availability">

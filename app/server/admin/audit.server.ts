@@ -5,7 +5,7 @@ import { adminAuditLog, user, type ADMIN_ACTIONS } from "../db/schema";
 // The admin audit log: every admin write stores one row in its own transaction.
 
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
-export type AuditTargetType = "free_listing_request" | "contact_message" | "profile" | "review" | "review_request";
+export type AuditTargetType = "free_listing_request" | "contact_message" | "profile" | "review" | "review_request" | "trust_document";
 
 export interface AuditEntry {
   adminId: string;

@@ -202,6 +202,9 @@ const ACTION_SUMMARIES: Record<AdminAction, string> = {
   "no_show.approve": "Confirmed no-show report",
   "no_show.hide": "Set aside no-show report",
   "no_show.remove": "Removed no-show report",
+  "trust_document.open": "Opened trust document",
+  "trust_document.approve": "Approved trust document",
+  "trust_document.reject": "Rejected trust document",
 };
 
 /** The names the audited records have today (applicant, sender, display name); gone ones stay out. */

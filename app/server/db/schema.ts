@@ -943,6 +943,10 @@ export const ADMIN_ACTIONS = [
   "no_show.approve",
   "no_show.hide",
   "no_show.remove",
+  // The trust documents' queue: an admin opening a document, and the decisions (migration 0040).
+  "trust_document.open",
+  "trust_document.approve",
+  "trust_document.reject",
 ] as const;
 
 /**
@@ -968,7 +972,7 @@ export const adminAuditLog = pgTable(
     // backward (the former DESC NULLS LAST index could not serve ORDER BY created_at DESC at all).
     index("admin_audit_log_created_idx").on(t.createdAt, t.id),
     check("admin_audit_log_action_check", sql`${t.action} in (${sqlList(ADMIN_ACTIONS)})`),
-    check("admin_audit_log_target_type_check", sql`${t.targetType} in ('free_listing_request', 'contact_message', 'profile', 'review', 'review_request')`),
+    check("admin_audit_log_target_type_check", sql`${t.targetType} in ('free_listing_request', 'contact_message', 'profile', 'review', 'review_request', 'trust_document')`),
   ],
 );
 

@@ -17,6 +17,7 @@ import { categoryCondition, refinementConditions, refinementKey, refinementOrder
 import { isPaidListing, isPubliclyVisible, publicProfileCondition, todayIso } from "./visibility.server";
 import { averageRating, ratingLine } from "~/lib/review-view";
 import { cardTrustMark } from "./trust-mark.server";
+import { readTrustBadges } from "../trust/badges.server";
 import { availabilityTiers, cardAvailability, hiddenBookedText, hiddenCondition, HIDDEN_COUNTED, partyDateOf, type PartyDate } from "./party-date.server";
 
 // Public reads of the directory. Every query that feeds a visitor's page goes through
@@ -519,14 +520,18 @@ const detailColumns = {
   ...offerRuleColumns,
   confirmedParties: profiles.confirmedParties,
   confirmedNoShows: profiles.confirmedNoShows,
+  // The trust section's insurance line and "Listed since" (migration 0040, trust/badges.server.ts).
+  insuredLimitDollars: profiles.insuredLimitDollars,
+  createdAt: profiles.createdAt,
 };
 
 type DetailRow = { [K in keyof typeof detailColumns]: (typeof detailColumns)[K]["_"]["data"] | null };
 
-async function toDetail(db: Executor, row: DetailRow): Promise<ProfileDetailData> {
+async function toDetail(db: Executor, row: DetailRow, today: string): Promise<ProfileDetailData> {
   const id = row.id as string;
   const categories = await categoriesOf(db, [id]);
   const offer = await readOffer(db, id, row);
+  const trust = await readTrustBadges(db, id, row, today);
   const imageRows = await db
     .select(imageColumns)
     .from(profileImages)
@@ -559,6 +564,7 @@ async function toDetail(db: Executor, row: DetailRow): Promise<ProfileDetailData
       confirmedParties: row.confirmedParties ?? 0,
       noShows: row.confirmedNoShows ?? 0,
     },
+    trust,
   };
 }
 
@@ -569,7 +575,7 @@ export async function getPublicProfile(db: Executor, id: string, today: string =
     .from(profiles)
     .where(and(eq(profiles.id, id), publicProfileCondition(today)))
     .limit(1);
-  return row ? toDetail(db, row) : null;
+  return row ? toDetail(db, row, today) : null;
 }
 
 export interface ProfilePreview {
@@ -599,7 +605,7 @@ export async function getProfilePreview(db: Executor, id: string, today: string 
     .limit(1);
   if (!row) return null;
   const isPaid = isPaidListing(row, today);
-  return { profile: await toDetail(db, row), isPublic: isPubliclyVisible(row, today), isPaid, isActive: row.isActive };
+  return { profile: await toDetail(db, row, today), isPublic: isPubliclyVisible(row, today), isPaid, isActive: row.isActive };
 }
 
 /**

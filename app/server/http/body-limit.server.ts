@@ -18,7 +18,13 @@ export const FORM_BODY_LIMIT_BYTES = 64 * 1024;
  * streamed to disk with per-file and total caps and friendly messages) and Stripe's webhook (a raw
  * body bounded by express.raw, its signature computed over the exact bytes).
  */
-const OWN_LIMIT_PATHS = new Set(["/dashboard/manage-images/upload", "/api/stripe/webhook"]);
+const OWN_LIMIT_PATHS = new Set([
+  "/dashboard/manage-images/upload",
+  "/api/stripe/webhook",
+  // The trust documents' page (one 10 MB file; readTrustPost caps every body it reads, after the session check).
+  "/dashboard/trust",
+  "/dashboard/trust.data",
+]);
 /** The same, by prefix: a parent's review with up to three photos (/review/{token}, reviews/photos.server.ts). */
 const OWN_LIMIT_PREFIXES = ["/review/"];
 

@@ -1,7 +1,7 @@
 import { pipeline } from "node:stream/promises";
 import type { Express } from "express";
 import type { Logger } from "../platform/logger.server";
-import { InvalidStorageKeyError, type Storage } from "../storage/storage.server";
+import { InvalidStorageKeyError, isPrivateKey, type Storage } from "../storage/storage.server";
 
 /** Serves uploaded files at /media/... when they live on local disk (S3 files are served by S3 or a CDN). */
 export function mountMedia(app: Express, storage: Storage, logger: Logger) {
@@ -9,6 +9,13 @@ export function mountMedia(app: Express, storage: Storage, logger: Logger) {
   app.get("/media/*key", async (req, res) => {
     const parts = (req.params as { key: string[] }).key;
     const key = Array.isArray(parts) ? parts.join("/") : String(parts);
+    // Trust documents live under the private prefix and are served only by their own route, which
+    // checks who is asking; here they do not exist. Express has already decoded and split the
+    // path, so "private%2F..." or "./private/..." arrive as the same key or are refused below.
+    if (isPrivateKey(key) || key.split("/").some((part) => part.toLowerCase() === "private")) {
+      res.status(404).type("text/plain").send("Not found");
+      return;
+    }
     try {
       const object = await storage.stream(key);
       if (!object) {

@@ -1,6 +1,7 @@
 import type { ClockDays } from "~/lib/demo-clock";
 import { sendInquiryReminders } from "../push/reminders.server";
 import { runReviewJobs } from "../reviews/review-jobs.server";
+import { runTrustJobs } from "../trust/trust-jobs.server";
 import type { AppServices } from "../platform/services.server";
 import { expireListings, sendBillingReminders } from "./listing-lifecycle.server";
 import { runReplyStats } from "./reply-stats.server";
@@ -40,6 +41,12 @@ export async function runJobsAsIf(services: AppServices, days: ClockDays, from: 
   steps.push({
     job: "Review questions",
     outcome: `${plural(reviews.asked, "parent", "parents")} asked about their party, ${plural(reviews.published, "review", "reviews")} published`,
+  });
+
+  const trust = await runTrustJobs(services, now);
+  steps.push({
+    job: "Trust documents",
+    outcome: `${plural(trust.reminded, "expiry reminder", "expiry reminders")} queued, ${plural(trust.filesDeleted, "decided document's file", "decided documents' files")} deleted`,
   });
 
   await runReplyStats(db, now);

@@ -10,6 +10,7 @@ import { maintainEmbeddedDatabase, pruneExpiredRows } from "./maintenance.server
 import { statsRollUpJob } from "./stats-roll-up.server";
 import { replyStatsJob } from "./reply-stats.server";
 import { reviewJobs } from "../reviews/review-jobs.server";
+import { trustJobs } from "../trust/trust-jobs.server";
 import { unconfirmedAccountsJob } from "./unconfirmed-accounts.server";
 import type { Job } from "./scheduler.server";
 
@@ -29,6 +30,7 @@ export function appJobs(services: AppServices): Job[] {
     replyStatsJob(services),
     ...pushJobs(services),
     ...reviewJobs(services),
+    ...trustJobs(services),
     // PostgreSQL vacuums itself; the embedded database needs it done.
     ...(services.database.driver === "pglite" ? [embeddedMaintenanceJob(services)] : []),
   ];

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import { assertSafeKey, type Storage, type StoredObject } from "./storage.server";
+import { assertPublicKey, assertSafeKey, type Storage, type StoredObject } from "./storage.server";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".webp": "image/webp",
@@ -10,6 +10,7 @@ const CONTENT_TYPES: Record<string, string> = {
   ".jpeg": "image/jpeg",
   ".png": "image/png",
   ".svg": "image/svg+xml",
+  ".pdf": "application/pdf",
 };
 
 export function createLocalStorage(root: string, publicBaseUrl = "/media"): Storage {
@@ -62,7 +63,7 @@ export function createLocalStorage(root: string, publicBaseUrl = "/media"): Stor
       );
     },
     publicUrl(key) {
-      return `${publicBaseUrl}/${assertSafeKey(key)}`;
+      return `${publicBaseUrl}/${assertPublicKey(key)}`;
     },
   };
 }

@@ -8,7 +8,7 @@ import {
   S3ServiceException,
 } from "@aws-sdk/client-s3";
 import type { AppConfig } from "../platform/config.server";
-import { assertSafeKey, type Storage } from "./storage.server";
+import { assertPublicKey, assertSafeKey, type Storage } from "./storage.server";
 
 type S3Settings = Extract<AppConfig["storage"], { driver: "s3" }>;
 
@@ -27,15 +27,16 @@ export function createS3Storage(settings: S3Settings): Storage {
   });
   return {
     driver: "s3",
-    async put(key, body, contentType) {
+    async put(key, body, contentType, options) {
       await client.send(
         new PutObjectCommand({
           Bucket: settings.bucket,
           Key: assertSafeKey(key),
           Body: body,
           ContentType: contentType,
-          // Keys are never reused (random names), so a CDN may cache them forever.
-          CacheControl: "public, max-age=31536000, immutable",
+          // Keys are never reused (random names), so a CDN may cache them forever; private
+          // documents are never kept by any cache.
+          CacheControl: options?.private ? "private, no-store" : "public, max-age=31536000, immutable",
         }),
       );
     },
@@ -58,7 +59,7 @@ export function createS3Storage(settings: S3Settings): Storage {
       await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: assertSafeKey(key) }));
     },
     publicUrl(key) {
-      return `${settings.publicBaseUrl}/${assertSafeKey(key)
+      return `${settings.publicBaseUrl}/${assertPublicKey(key)
         .split("/")
         .map(encodeURIComponent)
         .join("/")}`;
