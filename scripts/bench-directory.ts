@@ -86,9 +86,15 @@ const BUDGET_PLACE_PAGES = ["/search?q=32801&budget=150", "/search?q=princess+32
 const PARTY_DATE = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
 /** A place search with a date, the same with booked performers shown, and a city page with one. */
 const DATED_PLACE_PAGES = [`/search?q=32801&date=${PARTY_DATE}`, `/search?q=princess+32801&date=${PARTY_DATE}&booked=show`, `/browse/CA?city=Los+Angeles&date=${PARTY_DATE}`];
+/**
+ * The reviewed-document filters (issue 28) around a place, on a city page and with words alone:
+ * about 8% of the performers have a reviewed background check and 7% insurance (seedTrust).
+ */
+const TRUST_PLACE_PAGES = ["/search?q=32801&checked=yes", "/search?q=princess+32801&insured=yes", "/browse/CA?city=Los+Angeles&checked=yes&insured=yes", "/search?q=princess&checked=yes"];
 const BAND_PAGES = [
   ...BUDGET_PLACE_PAGES,
   ...DATED_PLACE_PAGES,
+  ...TRUST_PLACE_PAGES,
   "/search?q=princess+32801",
   "/search?q=mascot+76401",
   "/search?q=32801&miles=50",
@@ -108,9 +114,12 @@ const FRESH_RUNS = 10;
 const BUDGET_LISTINGS = ["/browse?budget=150", "/categories/Hero?budget=150&sort=price"];
 /** A state listing with a date, with booked performers hidden and shown (their tiers' sizes are remembered like any count; the first visitor is timed afresh below). */
 const DATED_LISTINGS = [`/browse/CA?date=${PARTY_DATE}`, `/browse/CA?date=${PARTY_DATE}&booked=show`];
+/** The reviewed-document filters on a state, a category by price and the whole directory with both. */
+const TRUST_LISTINGS = ["/browse/CA?checked=yes", "/categories/Hero?insured=yes&sort=price", "/browse?checked=yes&insured=yes"];
 const FILTER_SETS = [
   ...BUDGET_LISTINGS,
   ...DATED_LISTINGS,
+  ...TRUST_LISTINGS,
   "/browse?budget=150&audience=kids&size=solo&sort=price",
   "/categories/Hero?budget=150&audience=kids&size=solo&sort=price",
   "/browse/CA?budget=100&size=group&sort=newest",
@@ -256,8 +265,9 @@ async function dropSecondaryIndexes(pool: pg.Pool, tables: string[]): Promise<st
  * are rewritten) and the copy is rebuilt in one statement afterwards, the same columns the triggers
  * copy (drizzle/0009_profile_search.sql, 0017_listing_refinements.sql, the categories of
  * 0027_profile_search_categories.sql, the all-in price's parts of 0032_profile_search_all_in.sql
- * the calendar's freshness of 0033_profile_search_calendar_fresh.sql and the booked days of
- * 0034_profile_search_busy_days.sql, all calendars aggregated in one pass).
+ * the calendar's freshness of 0033_profile_search_calendar_fresh.sql, the booked days of
+ * 0034_profile_search_busy_days.sql, all calendars aggregated in one pass, and the reviewed
+ * documents' dates of 0041_trust_filters.sql).
  */
 /**
  * Every profile without a calendar gets one, as a performer who keeps theirs would: changed in the
@@ -289,22 +299,41 @@ async function seedCalendars(pool: pg.Pool) {
   }
 }
 
+/**
+ * The reviewed documents' dates on the new profiles, as refreshTrustFigures would leave them (the
+ * documents themselves are not what the listings read): about 8% with a background check valid
+ * for months ahead and 2% lapsed, 7% insured and 1% lapsed, 3% with both. Drawn from the id, so a
+ * run that adds profiles leaves the earlier ones as they were (each drawn one has a date set).
+ */
+async function seedTrust(pool: pg.Pool) {
+  await pool.query(
+    `update profiles set
+       checked_until = case when t.h < 8 then current_date + 30 + t.h * 40 when t.h < 10 then current_date - 5 - t.h end,
+       insured_until = case when t.h between 5 and 11 then current_date + 60 + t.h * 20 when t.h = 12 then current_date - 3 end
+     from (select id, abs(hashtext(id || ':trust')) % 100 as h from profiles where checked_until is null and insured_until is null) t
+     where profiles.id = t.id and t.h < 13`,
+  );
+}
+
 async function load(pool: pg.Pool, database: { db: Db }, from: number, size: number) {
   const indexes = await dropSecondaryIndexes(pool, ["profiles", "profile_search", "profile_categories", "profile_images"]);
   await pool.query(`alter table profiles disable trigger profile_search_sync`);
+  // The reviewed documents' copy (migration 0041) too: seedTrust would write it row by row.
+  await pool.query(`alter table profiles disable trigger profile_search_trust_sync`);
   // The packages' statement triggers (migration 0032) too: the copy is rebuilt below.
   await pool.query(`alter table profile_packages disable trigger user`);
   try {
     await addSyntheticProfiles(pool, { from, to: size, chunk: CHUNK }, SYNTHETIC);
     await refreshAllSearchDocuments(database.db);
     await seedCalendars(pool);
+    await seedTrust(pool);
     await pool.query(`truncate profile_search`);
     await pool.query(
       `insert into profile_search (id, display_name, is_active, payment_status, payment_expiry, state, city,
                                    latitude, longitude, travel_radius, search_vector, created_at,
                                    audience, price_min, group_performer, categories,
                                    price_from, travel_free_miles, travel_cents_per_mile, calendar_fresh_until,
-                                   busy_from, busy_days)
+                                   busy_from, busy_days, checked_until, insured_until)
        select id, display_name, is_active, payment_status, payment_expiry, state, city,
               latitude, longitude, travel_radius, search_vector, created_at,
               audience, price_min, group_performer,
@@ -313,13 +342,15 @@ async function load(pool: pg.Pool, database: { db: Db }, from: number, size: num
               profile_search_per_mile(c.cheapest, travel_fee_kind, travel_fee_free_miles),
               profile_search_per_mile(c.cheapest, travel_fee_kind, travel_fee_cents_per_mile),
               profile_search_calendar_fresh_until(profiles.id),
-              case when b.busy_days is not null then current_date - 2 end, b.busy_days
+              case when b.busy_days is not null then current_date - 2 end, b.busy_days,
+              checked_until, insured_until
        from profiles
        left join (select profile_id, min(price) as cheapest from profile_packages group by profile_id) c on c.profile_id = profiles.id
        left join profile_search_busy_days_all(current_date - 2) b on b.profile_id = profiles.id`,
     );
   } finally {
     await pool.query(`alter table profiles enable trigger profile_search_sync`);
+    await pool.query(`alter table profiles enable trigger profile_search_trust_sync`);
     await pool.query(`alter table profile_packages enable trigger user`);
     // One connection for all the builds, so the larger sort memory applies to each of them.
     const client = await pool.connect();

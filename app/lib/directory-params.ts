@@ -79,14 +79,7 @@ function writePageRefinements(params: URLSearchParams, refinements: ListingRefin
   // In writeRefinements' order, the audience in its place.
   writeRefinements(params, { budget: refinements.budget, miles: refinements.miles });
   if (refinements.audience !== pageAudience) params.set("audience", refinements.audience);
-  writeRefinements(params, {
-    size: refinements.size,
-    sort: refinements.sort,
-    date: refinements.date,
-    showBooked: refinements.showBooked,
-    checked: refinements.checked,
-    insured: refinements.insured,
-  });
+  writeRefinements(params, { ...refinements, budget: null, miles: null, audience: undefined });
 }
 
 function querySuffix(params: URLSearchParams): string {

@@ -66,6 +66,15 @@ export function placeLine(place: SearchPlace): string {
 }
 
 /**
+ * The line about where a search measured from: its ZIP code, else a place read from the words;
+ * null with neither. Written by the loader, so the search page's code carries no such sentences.
+ */
+export function searchedPlaceLine(zip: { code: string; city: string; state: string } | null, place: SearchPlace | null): string | null {
+  if (zip) return `Performers who travel to ${zip.code} (${zip.city}, ${zip.state}), nearest first.`;
+  return place ? placeLine(place) : null;
+}
+
+/**
  * How far from a searched place performers whose usual travel range stops short of it are still
  * listed, as "Nearby, may charge travel" (NEARBY_MILES in the server's configuration).
  */

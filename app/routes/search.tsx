@@ -14,7 +14,7 @@ import { bandTexts, hitsWithDistanceText } from "~/server/search/result-text.ser
 import { searchProfiles, type SearchOutcome } from "~/server/search/search.server";
 import { wordsAndPlaceOf } from "~/server/alerts/alert-search.server";
 import { cityNamesOf } from "~/lib/us-states";
-import { closestMatchesAlert } from "~/lib/search-view";
+import { closestMatchesAlert, expansionIncludes, searchedPlaceLine } from "~/lib/search-view";
 import { NO_REFINEMENTS, refinementCount } from "~/lib/listing-refinements";
 import { noteUnmetSearch } from "~/server/unmet-searches/record.server";
 import { hiddenBookedNote } from "~/server/directory/party-date.server";
@@ -43,8 +43,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       unknownZip: outcome.unknownZip,
       correctedQuery: outcome.correctedQuery,
       place: outcome.place,
+      // The page's sentences about the place and the dictionary's phrases come written (the page is at its JavaScript budget).
+      placeText: searchedPlaceLine(outcome.zip, outcome.place),
       ambiguousPlace: outcome.ambiguousPlace,
-      expansions: outcome.expansions,
+      expansions: outcome.expansions.map((expansion) => ({ ...expansion, includes: expansionIncludes(expansion) })),
       closestAlert: closestAlertOf(outcome),
       banded: outcome.banded,
       hits: hitsWithDistanceText(outcome),

@@ -1,5 +1,5 @@
 import { useId, type ChangeEvent } from "react";
-import { CheckboxField, Fieldset, Options, SelectField, TextField } from "~/components/ui/Field";
+import { CheckboxField, Options, SelectField, TextField } from "~/components/ui/Field";
 import {
   AUDIENCE_FILTER_LABELS,
   AUDIENCE_FILTERS,
@@ -117,11 +117,9 @@ export function RefinementFields({ refinements, hasPlace, pageAudience = DEFAULT
         <option value="">Either</option>
         <Options items={(["solo", "group"] as const).map((size) => ({ value: size, label: SIZE_LABELS[size] }))} />
       </SelectField>
-      <Fieldset legend="Checked by CostumeCast">
-        {TRUST_FILTERS.map(([key, label]) => (
-          <CheckboxField key={key} id={`${id}-${key}`} label={label} name={key} value="yes" {...tick(key)} />
-        ))}
-      </Fieldset>
+      {TRUST_FILTERS.map(([key, label]) => (
+        <CheckboxField key={key} id={`${id}-${key}`} label={label} name={key} value="yes" {...tick(key)} />
+      ))}
       <SelectField
         id={`${id}-sort`}
         label="Sort by"

@@ -118,11 +118,10 @@ export function ProfileCard({ profile, distanceText, allInText, headingLevel = 3
           </p>
         ) : null}
         {profile.ratingLine ? <p className="text-sm text-slate-800">{profile.ratingLine}</p> : null}
-        {/* Reviewed documents, worded by the server; the tick is decoration, the words say it. */}
         {profile.trustMark ? (
-          <p className="text-sm font-semibold text-emerald-800">
-            <span aria-hidden="true">✓ </span>
-            {profile.trustMark}
+          // What CostumeCast reviewed, worded by the server; drawn like "Quick to reply" (and as cheap in the page's code).
+          <p>
+            <Badge tone="success">{profile.trustMark}</Badge>
           </p>
         ) : null}
         {profile.quickToReply ? (

@@ -13,13 +13,7 @@ import type { RadiusMiles } from "~/lib/listing-refinements";
 import { RadiusLinks } from "./RadiusLinks";
 import { HiddenBookedNote } from "~/components/directory/HiddenBookedNote";
 import type { HiddenBookedNote as HiddenBookedNoteData } from "~/lib/party-date-view";
-import {
-  expansionIncludes,
-  placeLine,
-  searchTotalHeading,
-  type SearchExpansion,
-  type SearchPlace,
-} from "~/lib/search-view";
+import { searchTotalHeading, type SearchExpansion, type SearchPlace } from "~/lib/search-view";
 
 export interface SearchResultsData {
   idle: boolean;
@@ -27,11 +21,17 @@ export interface SearchResultsData {
   unknownZip: string | null;
   correctedQuery: string | null;
   place: SearchPlace | null;
+  /**
+   * Where the search measured from, in a sentence the server writes (searchedPlaceLine): "Performers
+   * who travel to 32801 (Orlando, FL), nearest first."; null without a ZIP code or place.
+   */
+  placeText: string | null;
   /** A place name several states share ("springfield"): the page asks which one (PlaceChoices). */
   ambiguousPlace?: AmbiguousPlace | null;
   /** Distances were measured from a point (a ZIP code, town or city): cards come in bands. */
   banded: boolean;
-  expansions: SearchExpansion[];
+  /** Each with its sentence of what else was searched, written by the server (expansionIncludes). */
+  expansions: (SearchExpansion & { includes: string })[];
   /** Why more than the exact matches are shown, written by the server (closestMatchesAlert). */
   closestAlert: { title: string; body: string } | null;
   hits: {
@@ -113,15 +113,10 @@ export function SearchResults({ query, results, loading, hrefForPage, miles, hre
         {results.expansions.map((expansion) => (
           // The visitor's own word, then performers' descriptions: never a name as a performer's claim.
           <p key={expansion.label} className="text-slate-700">
-            Results for <strong className="font-semibold text-slate-900">&ldquo;{expansion.label}&rdquo;</strong>. {expansionIncludes(expansion)}
+            Results for <strong className="font-semibold text-slate-900">&ldquo;{expansion.label}&rdquo;</strong>. {expansion.includes}
           </p>
         ))}
-        {results.zip ? (
-          <p className="text-slate-700">
-            Performers who travel to {results.zip.code} ({results.zip.city}, {results.zip.state}), nearest first.
-          </p>
-        ) : null}
-        {results.place ? <p className="text-slate-700">{placeLine(results.place)}</p> : null}
+        {results.placeText ? <p className="text-slate-700">{results.placeText}</p> : null}
         {results.ambiguousPlace ? <PlaceChoices ambiguous={results.ambiguousPlace} /> : null}
         {results.banded ? <RadiusLinks miles={miles} hrefFor={hrefForMiles} /> : null}
         {results.closestAlert ? (
