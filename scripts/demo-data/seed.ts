@@ -7,6 +7,7 @@ import { seedDemoCalendars } from "./calendar";
 import { seedDemoCalendarFeeds } from "./calendar-feeds";
 import { seedDemoPackages } from "./packages";
 import { seedDemoReviews, type DemoReviewSummary } from "./reviews";
+import { planDemoTrust, removeDemoTrustFiles, seedDemoTrust, storeDemoTrustFiles } from "./trust";
 import { type DemoDataSet, DEMO_ADMIN, DEMO_PERFORMER, type DemoOptions, type DemoStatus, generateDemoData } from "./generate";
 import { PLANS } from "~/lib/constants";
 import type { Db, Executor } from "~/server/db/client.server";
@@ -107,6 +108,8 @@ async function removeExistingDemoRows(db: Db, storage: Storage, data: DemoDataSe
       .innerJoin(user, eq(user.id, profileImages.profileId))
       .where(inArray(user.email, group));
     await deleteStoredImage(storage, images.flatMap((image) => image.variants));
+    const ids = await db.select({ id: user.id }).from(user).where(inArray(user.email, group));
+    await removeDemoTrustFiles(db, storage, ids.map((row) => row.id));
     await db.delete(user).where(inArray(user.email, group));
   }
   const requestEmails = data.freeListingRequests.map((r) => r.email);
@@ -181,6 +184,10 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions = 
       stored.push({ profileId: performer.profile.id, position, image });
     }
   });
+
+  // Trust documents' files go to storage first, as an upload's do (scripts/demo-data/trust.ts).
+  const trustPlan = await planDemoTrust(data.performers, data.admin.id, options.now ?? new Date());
+  await storeDemoTrustFiles(storage, trustPlan, options.now ?? new Date());
 
   // scrypt is deliberately slow: hash each distinct password once and share it.
   const [adminHash, performerHash] = await Promise.all([hashPassword(DEMO_ADMIN.password), hashPassword(DEMO_PERFORMER.password)]);
@@ -261,6 +268,8 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions = 
     await seedDemoCalendarFeeds(tx);
     // One to three packages, a travel-fee rule and a deposit for most performers (scripts/demo-data/packages.ts).
     await seedDemoPackages(tx);
+    // Reviewed background checks and insurance, one ending soon, a crew half covered, one waiting for the admin.
+    await seedDemoTrust(tx, trustPlan, options.now ?? new Date());
     await refreshAllSearchDocuments(tx);
   });
 
