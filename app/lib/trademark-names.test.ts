@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { CHARACTER_SUGGESTIONS } from "./character-suggestions";
 import { SEARCH_DICTIONARY } from "./data/search-dictionary";
 import { TRADEMARK_NAMES } from "./data/trademark-names";
-import { findTrademarks, firstTrademark, replaceTrademark, trademarksInProfile } from "./trademark-names";
+import { findTrademarks, firstTrademark, replaceTrademark, trademarkSaveNote, trademarksInProfile } from "./trademark-names";
 import { trademarkNamesSource } from "../../scripts/generate-trademark-names";
 
 const names = (text: string) => findTrademarks(text).map((m) => m.name);
@@ -89,6 +89,14 @@ describe("trademarked names in what a performer types", () => {
     expect(trademarksInProfile("Elsa Entertainment", ["elsa", "Ice Queen", "Spidey"])).toEqual(["Elsa", "Spidey"]);
     expect(trademarksInProfile(null, [])).toEqual([]);
     expect(trademarksInProfile("Bellevue Balloon", ["Friendly T. rex"])).toEqual([]);
+  });
+
+  it("give a saved profile's note: the word as written and a description, or nothing", () => {
+    expect(trademarkSaveNote("Frosty Fun", ["Pirate Captain", "elsa"])).toBe(
+      "\u201celsa\u201d is a trademarked name: our listing guidelines ask you to describe the character instead, like \u201cIce Queen\u201d.",
+    );
+    expect(trademarkSaveNote("Batman Bob", [])).toContain("\u201cBatman\u201d is a trademarked name");
+    expect(trademarkSaveNote("Bellevue Balloon", ["Ice Queen"])).toBeNull();
   });
 
   it("is the committed list derived from the search dictionary (regenerate with scripts/generate-trademark-names.ts)", () => {
