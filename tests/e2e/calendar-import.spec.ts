@@ -1,26 +1,17 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { hashPassword } from "better-auth/crypto";
 import type { Page } from "@playwright/test";
-import { openDatabase } from "~/server/db/client.server";
-import { account, profiles, user } from "~/server/db/schema";
-import { startAppServer, type RunningServer } from "../helpers/app-server";
-import { freePort } from "../helpers/free-port";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
+import { DEMO_SERVER, IMPORT_PERFORMERS } from "./seed/demo-server";
 
 // The iCal import on a phone (issue 26). The shared e2e server reads no feed on this machine (the
-// fetcher refuses loopback), so this journey runs a demo-mode server of its own, as `npm run demo`
-// does, whose /demo/calendar/<id>.ics stands in for a Google calendar and is read over loopback.
+// fetcher refuses loopback), so this journey runs on the run's demo-mode server, as `npm run demo`
+// runs it (tests/e2e/seed/demo-server.ts), whose /demo/calendar/<id>.ics stands in for a Google
+// calendar and is read over loopback.
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-const PASSWORD = "import-calendar-123";
+const PASSWORD = DEMO_SERVER.password;
 const AXE = { exclude: ["[data-sonner-toaster]"] };
-const PERFORMERS = [
-  { id: "e2e-import-first", email: "import-first@example.com" },
-  { id: "e2e-import-retry", email: "import-retry@example.com" },
-];
+const PERFORMERS = IMPORT_PERFORMERS;
 
 test("the demo's stand-in feed does not exist outside demo mode", async ({ page, baseURL }) => {
   const response = await page.request.get(`${baseURL}/demo/calendar/e2e-import-first.ics`);
@@ -28,42 +19,7 @@ test("the demo's stand-in feed does not exist outside demo mode", async ({ page,
 });
 
 test.describe("on a demo-mode server", () => {
-  let demo: RunningServer;
-  let root: string;
-
-  test.beforeAll(async () => {
-    // A fresh server migrates its database first: on a loaded two-core machine that took two minutes.
-    test.setTimeout(300_000);
-    root = fs.mkdtempSync(path.join(os.tmpdir(), "cc-ical-"));
-    const dataDir = path.join(root, "data");
-    const port = await freePort();
-    const database = await openDatabase({ dataDir });
-    const hash = await hashPassword(PASSWORD);
-    for (const { id, email } of PERFORMERS) {
-      await database.db.insert(user).values({ id, email, name: "", emailVerified: true });
-      await database.db.insert(account).values({ id: `${id}-credential`, accountId: id, providerId: "credential", userId: id, password: hash });
-      await database.db.insert(profiles).values({ id, displayName: "Sparkle Princess", state: "CA", city: "Los Angeles", contactEmail: email });
-    }
-    await database.close();
-    demo = await startAppServer(
-      {
-        NODE_ENV: "production",
-        DEMO_MODE: "true",
-        PAYMENTS: "demo",
-        BETTER_AUTH_SECRET: "ical-import-secret-ical-import-secret-0123",
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        SMTP_URL: "",
-        LOG_LEVEL: "warn",
-      },
-      { timeoutMs: 240_000 },
-    );
-  });
-
-  test.afterAll(async () => {
-    await demo?.stop();
-    if (root) fs.rmSync(root, { recursive: true, force: true });
-  });
+  const demo = { url: process.env.E2E_DEMO_URL! };
 
   async function signIn(page: Page, email: string) {
     await page.goto(`${demo.url}/signin?redirectTo=${encodeURIComponent("/dashboard/calendar")}`);

@@ -1,13 +1,6 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { createAuth } from "~/server/auth/auth.server";
-import { loadConfig } from "~/server/platform/config.server";
-import { openDatabase } from "~/server/db/client.server";
-import { startAppServer, type RunningServer } from "../helpers/app-server";
-import { freePort } from "../helpers/free-port";
 import { watchViolations } from "./csp";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
+import { MAILBOX } from "./seed/demo-server";
 
 test("the dev mailbox does not exist on a production server", async ({ page, baseURL }) => {
   const response = await page.goto(`${baseURL}/dev/mailbox`);
@@ -16,34 +9,10 @@ test("the dev mailbox does not exist on a production server", async ({ page, bas
 });
 
 test.describe("dev mailbox in demo mode", () => {
-  // The shared e2e server is not a demo: this one is, as `npm run demo` runs it (the production
-  // build, demo mode on a loopback address), without SMTP, so mail waits in the mailbox.
-  let demo: RunningServer;
-  let root: string;
-  const email = "forgetful@example.com";
-  const SECRET = "mailbox-secret-mailbox-secret-mailbox-secret";
-
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    root = fs.mkdtempSync(path.join(os.tmpdir(), "cc-mailbox-"));
-    const dataDir = path.join(root, "data");
-    const port = await freePort();
-    // A real account and a real reset request, so the mailbox holds a working one-time link.
-    const database = await openDatabase({ dataDir });
-    const auth = createAuth(database.db, loadConfig({ PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, BETTER_AUTH_SECRET: SECRET }));
-    await auth.api.signUpEmail({ body: { email, password: "forgot-it-123", name: email } });
-    await auth.api.requestPasswordReset({ body: { email } });
-    await database.close();
-    demo = await startAppServer(
-      { NODE_ENV: "production", DEMO_MODE: "true", PAYMENTS: "demo", BETTER_AUTH_SECRET: SECRET, DATA_DIR: dataDir, PORT: String(port), SMTP_URL: "", LOG_LEVEL: "warn" },
-      { timeoutMs: 100_000 },
-    );
-  });
-
-  test.afterAll(async () => {
-    await demo?.stop();
-    fs.rmSync(root, { recursive: true, force: true });
-  });
+  // The shared e2e server is not a demo: the run's demo-mode server is (tests/e2e/seed/demo-server.ts),
+  // as `npm run demo` runs it, without SMTP, so mail waits in the mailbox.
+  const demo = { url: process.env.E2E_DEMO_URL! };
+  const email = MAILBOX.email;
 
   test("lists queued mail with its full text, and its reset link can be followed", async ({ page }) => {
     const violations = await watchViolations(page);

@@ -1,72 +1,30 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { hashPassword } from "better-auth/crypto";
 import type { Page } from "@playwright/test";
-import { openDatabase } from "~/server/db/client.server";
-import { account, profiles, user } from "~/server/db/schema";
-import { startAppServer, type RunningServer } from "../helpers/app-server";
-import { freePort } from "../helpers/free-port";
 import { browserKeys, startPushEndpoint, type PushEndpoint } from "../helpers/push-endpoint";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
+import { DEMO_SERVER, PUSH_PERFORMER } from "./seed/demo-server";
 
 // Lead alerts on a phone (issue 27): the dashboard's Alerts page at 390 px. A headless browser has
 // no push service to subscribe with, so the journey checks what the page says about this browser,
 // and reaches "Send me a test" with a subscription posted the way the page's script posts one,
-// whose address is a push service on loopback. That takes a demo-mode server of its own (the shared
-// e2e server, like production, never posts to this machine).
+// whose address is a push service on loopback. That takes the run's demo-mode server
+// (tests/e2e/seed/demo-server.ts; the shared e2e server, like production, never posts to this machine).
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-const PASSWORD = "push-alerts-secret-123";
-const PERFORMER = { id: "e2e-push-performer", email: "push-performer@example.com" };
+const PASSWORD = DEMO_SERVER.password;
+const PERFORMER = PUSH_PERFORMER;
 const AXE = { exclude: ["[data-sonner-toaster]"] };
 
 test.describe("on a demo-mode server", () => {
-  let demo: RunningServer;
+  const demo = { url: process.env.E2E_DEMO_URL! };
   let pushService: PushEndpoint;
-  let root: string;
 
   test.beforeAll(async () => {
-    // A fresh server migrates its database first: slow on a loaded two-core machine.
-    test.setTimeout(300_000);
-    root = fs.mkdtempSync(path.join(os.tmpdir(), "cc-push-"));
-    const dataDir = path.join(root, "data");
-    const port = await freePort();
-    const database = await openDatabase({ dataDir });
-    await database.db.insert(user).values({ id: PERFORMER.id, email: PERFORMER.email, name: "", emailVerified: true });
-    await database.db
-      .insert(account)
-      .values({ id: `${PERFORMER.id}-credential`, accountId: PERFORMER.id, providerId: "credential", userId: PERFORMER.id, password: await hashPassword(PASSWORD) });
-    await database.db.insert(profiles).values({
-      id: PERFORMER.id,
-      displayName: "The Extraordinarily Magnificent Mermaid Princess Party Company of Orlando",
-      state: "FL",
-      city: "Orlando",
-      contactEmail: PERFORMER.email,
-    });
-    await database.close();
     pushService = await startPushEndpoint();
-    demo = await startAppServer(
-      {
-        NODE_ENV: "production",
-        DEMO_MODE: "true",
-        PAYMENTS: "demo",
-        BETTER_AUTH_SECRET: "push-alerts-secret-push-alerts-secret-0123",
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        SMTP_URL: "",
-        PUSH_POLL_MS: "250",
-        LOG_LEVEL: "warn",
-      },
-      { timeoutMs: 240_000 },
-    );
   });
 
   test.afterAll(async () => {
-    await demo?.stop();
     await pushService?.close();
-    if (root) fs.rmSync(root, { recursive: true, force: true });
   });
 
   async function signIn(page: Page) {
