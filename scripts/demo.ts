@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { DEMO_ADMIN, DEMO_PERFORMER } from "./demo-data/generate";
+import { buildIsStale as isStale } from "./lib/build-freshness";
 import { SANDBOX_DEFAULTS, startStripeSandbox, type StripeSandbox } from "./stripe-sandbox/server";
 
 // `npm run demo`: one command from a fresh clone to a running site full of demo data.
@@ -21,9 +22,6 @@ const SEEDED_MARKER = path.join(DATA_DIR, ".seeded");
 // to start without one, and a fixed one in the source would sign everyone's demo sessions alike).
 const SECRET_FILE = ".auth-secret";
 const PORT = process.env.PORT ?? "3000";
-// Sources whose change makes the existing build stale.
-const SOURCES = ["app", "public", "vite.config.ts", "vite.plugins.ts", "react-router.config.ts", "package.json", "tsconfig.json"];
-
 const started = Date.now();
 let child: ChildProcess | null = null;
 let sandbox: StripeSandbox | null = null;
@@ -33,25 +31,9 @@ function seconds(since: number): string {
   return `${((Date.now() - since) / 1000).toFixed(1)} s`;
 }
 
-function newestMtime(target: string): number {
-  let stat: fs.Stats;
-  try {
-    stat = fs.statSync(target);
-  } catch {
-    return 0;
-  }
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
-}
-
 /** Whether `buildDir` holds no finished build, or one older than a source it was built from. */
 export function buildIsStale(buildDir: string = BUILD_DIR): boolean {
-  const entry = path.join(buildDir, "server", "index.js");
-  if (!fs.existsSync(entry)) return true;
-  const built = fs.statSync(entry).mtimeMs;
-  return SOURCES.some((source) => newestMtime(path.join(ROOT, source)) > built);
+  return isStale(buildDir);
 }
 
 /** Runs a child to completion, sharing this terminal; resolves with its exit code. */
