@@ -30,6 +30,7 @@ import { seedShortlist } from "./shortlist";
 import { seedSubscription } from "./subscription";
 import { seedSuggest } from "./suggest";
 import { seedTrademark } from "./trademark";
+import { seedTrustDocuments } from "./trust-documents";
 import { seedTrustFilters } from "./trust-filters";
 
 export interface E2ESeedContext {
@@ -41,7 +42,7 @@ export interface E2ESeedContext {
 type Seeder = (ctx: E2ESeedContext) => Promise<void>;
 
 // Each feature's end-to-end fixtures register here; they run once, before the server starts.
-const seeders: Seeder[] = [seedEditor, seedImages, seedDirectory, seedSearch, seedSuggest, seedPlaces, seedBands, seedAccounts, seedSubscription, seedAdmin, seedDeleteAccount, seedPhoneInbox, seedPhonePhotos, seedPhoneBrowsing, seedShortlist, seedProfilePage, seedInsights, seedInquiry, seedListingFilters, seedNoDeadEnd, seedBarePlaces, seedSearchAlerts, seedAudience, seedCalendar, seedProfilePreview, seedPackages, seedPartyDate, seedPartyDateInquiry, seedInquiryReplies, seedReviews, seedTrustFilters, seedTrademark];
+const seeders: Seeder[] = [seedEditor, seedImages, seedDirectory, seedSearch, seedSuggest, seedPlaces, seedBands, seedAccounts, seedSubscription, seedAdmin, seedDeleteAccount, seedPhoneInbox, seedPhonePhotos, seedPhoneBrowsing, seedShortlist, seedProfilePage, seedInsights, seedInquiry, seedListingFilters, seedNoDeadEnd, seedBarePlaces, seedSearchAlerts, seedAudience, seedCalendar, seedProfilePreview, seedPackages, seedPartyDate, seedPartyDateInquiry, seedInquiryReplies, seedReviews, seedTrustFilters, seedTrademark, seedTrustDocuments];
 
 export async function seedE2E(ctx: E2ESeedContext) {
   for (const seed of seeders) await seed(ctx);
