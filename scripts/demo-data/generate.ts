@@ -37,6 +37,9 @@ export const DEMO_PERFORMER = {
   characters: ["Comet Commander", "Flying Caped Hero", "Web-Slinging Hero"],
 } as const;
 
+/** The trademarked character one not-yet-listed demo performer lists, for the admin's flag. */
+export const DEMO_TRADEMARK_CHARACTER = "Elsa";
+
 export type DemoStatus = "listed" | "pending" | "expired" | "deactivated";
 export const DEMO_STATUSES: readonly DemoStatus[] = ["listed", "pending", "expired", "deactivated"];
 
@@ -627,6 +630,11 @@ export function generateDemoData(options: DemoOptions = {}): DemoDataSet {
   });
   const listedCount = cast.filter((m) => m.listed).length;
   coverPartyThemes(cast, Math.min(MIN_STATES_PER_THEME, Math.max(1, Math.floor(listedCount / 25))), characterRandom);
+  // One performer not yet listed wrote a trademarked name anyway, as happens: the admin's profiles
+  // list flags it ("Uses a trademarked name"), and opening their editor shows the suggestion. No
+  // random draw, so nothing else in the data set moves.
+  const unlisted = performers.find((p) => p.status === "pending" && p.profile.characters.length < 10);
+  if (unlisted) unlisted.profile.characters = [...unlisted.profile.characters, DEMO_TRADEMARK_CHARACTER];
 
   const inquiryRandom = createRandom(deriveSeed(seed, "inquiries"));
   const inquiries: DemoInquiry[] = [...inquiriesFor(performers[0], 5, 3, inquiryRandom, now)];

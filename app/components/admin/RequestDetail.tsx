@@ -1,10 +1,12 @@
 import { formatDate } from "~/components/dashboard/format";
 import { adminHref, type AdminLocation, type RequestDetailView } from "~/lib/admin-view";
 import { telHref } from "~/lib/format";
+import { trademarksInProfile } from "~/lib/trademark-names";
 import { AdminActionForm } from "./AdminActionForm";
 import { BackToList } from "./RecordLinks";
 import { DetailList, type DetailItem } from "./DetailList";
 import { RequestStatusBadge } from "./RequestsSection";
+import { TrademarkBadge } from "./TrademarkBadge";
 
 const EXPERIENCE_LABELS: Record<string, string> = { "0-1": "Less than a year", "1-3": "1 to 3 years", "3+": "More than 3 years" };
 const ANSWER_LABELS: Record<string, string> = { yes: "Yes", no: "No", depends: "It depends" };
@@ -60,6 +62,8 @@ export function RequestDetail({ location, request }: { location: AdminLocation; 
           Request from {request.fullName}
         </h3>
         <RequestStatusBadge status={request.status} />
+        {/* An approval copies the characters onto the profile (application-characters.server.ts): seen here first. */}
+        <TrademarkBadge names={trademarksInProfile(null, [request.characters ?? ""])} />
       </div>
       <DetailList items={items} />
       <DetailList items={longItems} wide />
