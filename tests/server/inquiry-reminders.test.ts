@@ -1,10 +1,8 @@
 import { eq } from "drizzle-orm";
-import nodemailer from "nodemailer";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { contactMessages, emailOutbox, inquiryReminders, pushOutbox, pushSubscriptions } from "~/server/db/schema";
 import { markInquiryRead, noteInquiryOpened } from "~/server/inquiries/inbox.server";
-import { deliverDueEmails, type MailTransport } from "~/server/mail/worker.server";
 import type { AppServices } from "~/server/platform/services.server";
 import { isQuietHour, localHour, sendInquiryReminders } from "~/server/push/reminders.server";
 import { saveSubscription } from "~/server/push/subscriptions.server";
@@ -12,7 +10,7 @@ import { vapidKeys } from "~/server/push/vapid.server";
 import { deliverDuePushes } from "~/server/push/worker.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { browserKeys, startPushEndpoint, type PushEndpoint } from "../helpers/push-endpoint";
-import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
+import { startMailDelivery, type MailDelivery } from "../helpers/mail-delivery";
 import { parentInquiry, PUBLIC_URL, testServices } from "./accounts-fixtures";
 import { addPerformer } from "./search-fixtures";
 
@@ -27,22 +25,19 @@ const HAWAII = { id: "remind-hi", displayName: "Aloha Princess", state: "HI", ci
 
 let database: TestDatabase;
 let services: AppServices;
-let sink: SmtpSink;
-let transport: MailTransport;
+let mailer: MailDelivery;
 let endpoint: PushEndpoint;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   services = await testServices(database);
-  sink = await startSmtpSink();
-  transport = nodemailer.createTransport(sink.url);
+  mailer = await startMailDelivery();
   endpoint = await startPushEndpoint();
   await addPerformer(database.db, NEW_YORK);
   await addPerformer(database.db, HAWAII);
 });
 afterAll(async () => {
-  transport?.close?.();
-  await sink?.close();
+  await mailer?.close();
   await endpoint?.close();
   await database?.close();
 });
@@ -51,7 +46,7 @@ beforeEach(async () => {
   await database.db.delete(emailOutbox);
   await database.db.delete(pushOutbox);
   await database.db.delete(pushSubscriptions);
-  sink.messages.length = 0;
+  mailer.clear();
   endpoint.received.length = 0;
 });
 
@@ -91,9 +86,9 @@ describe(`the reminders (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"
     expect(await run("2026-12-01T18:05:00Z")).toEqual({ reminded: 0 });
     expect(await remindersOf(dana.id)).toEqual([4]);
 
-    await deliverDueEmails(database.db, transport, { from: "CostumeCast <no-reply@costumecast.test>", logger });
-    expect(sink.messages).toHaveLength(1);
-    const mail = sink.messages[0];
+    await mailer.delivered(database.db);
+    expect(mailer.sink.messages).toHaveLength(1);
+    const mail = mailer.sink.messages[0];
     expect(mail.to).toEqual([NEW_YORK.contactEmail]);
     expect(mail.subject).toBe("Dana is waiting to hear from you on CostumeCast");
     expect(mail.text).toContain("Dana sent you an inquiry for Sat, Dec 12, 2026 in Orlando 4 hours ago, and it is still unread.");
@@ -114,8 +109,8 @@ describe(`the reminders (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"
     expect(await run("2026-12-02T14:00:00Z")).toEqual({ reminded: 1 });
     expect(await run("2026-12-02T16:00:00Z")).toEqual({ reminded: 0 });
     expect(await remindersOf(dana.id)).toEqual([4, 24]);
-    await deliverDueEmails(database.db, transport, { from: "CostumeCast <no-reply@costumecast.test>", logger });
-    expect(sink.messages.map((m) => m.subject)).toEqual([
+    await mailer.delivered(database.db);
+    expect(mailer.sink.messages.map((m) => m.subject)).toEqual([
       "Dana is waiting to hear from you on CostumeCast",
       "Still unread after a day: Dana's inquiry on CostumeCast",
     ]);

@@ -1,6 +1,4 @@
 import { and, count, eq } from "drizzle-orm";
-import nodemailer from "nodemailer";
-import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addDays } from "~/lib/calendar";
 import { fillTemplate, SAVED_REPLIES_LIMIT } from "~/lib/saved-replies";
@@ -20,10 +18,10 @@ import {
   sendReply,
 } from "~/server/inquiries/replies.server";
 import { addSavedReply, deleteSavedReply, listSavedReplies, updateSavedReply } from "~/server/inquiries/saved-replies.server";
-import { deliverDueEmails, type MailTransport } from "~/server/mail/worker.server";
 import type { AppServices } from "~/server/platform/services.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
-import { startSmtpSink, type CapturedMail, type SmtpSink } from "../helpers/smtp-sink";
+import type { CapturedMail } from "../helpers/smtp-sink";
+import { startMailDelivery, type MailDelivery } from "../helpers/mail-delivery";
 import { call, createAccount, getRequest, postRequest, sessionCookie, testServices } from "./accounts-fixtures";
 import { addPerformer } from "./search-fixtures";
 
@@ -32,35 +30,28 @@ import { addPerformer } from "./search-fixtures";
 // too), the links' expiry and replay, the limits, saved replies, "I replied", and the decline with
 // the performers free that day. Mail goes through the real outbox worker to an SMTP server on loopback.
 
-const MAIL_FROM = "CostumeCast <no-reply@costumecast.test>";
-const logger = pino({ level: "silent" });
 
 let database: TestDatabase;
 let services: AppServices;
-let sink: SmtpSink;
-let transport: MailTransport;
+let mail: MailDelivery;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   services = await testServices(database);
-  sink = await startSmtpSink();
-  transport = nodemailer.createTransport(sink.url);
+  mail = await startMailDelivery();
 });
 afterAll(async () => {
-  transport?.close?.();
-  await sink?.close();
+  await mail?.close();
   await database?.close();
 });
 beforeEach(async () => {
   await database.db.delete(emailOutbox);
   await database.db.delete(rateLimitHits);
-  sink.messages.length = 0;
+  mail.clear();
 });
 
-async function delivered(): Promise<CapturedMail[]> {
-  const before = sink.messages.length;
-  await deliverDueEmails(database.db, transport, { from: MAIL_FROM, logger, batchSize: 50 });
-  return sink.messages.slice(before);
+function delivered(): Promise<CapturedMail[]> {
+  return mail.delivered(database.db);
 }
 
 function linkTokenIn(mail: CapturedMail): string {

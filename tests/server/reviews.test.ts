@@ -1,7 +1,5 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import nodemailer from "nodemailer";
-import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseForm } from "~/lib/form";
 import { REVIEW_TOO_SHORT, RATING_REQUIRED, reviewAnswerSchema } from "~/lib/review-schema";
@@ -25,7 +23,6 @@ import {
   user,
   userRoles,
 } from "~/server/db/schema";
-import { deliverDueEmails, type MailTransport } from "~/server/mail/worker.server";
 import type { AppServices } from "~/server/platform/services.server";
 import { answerReviewQuestion, LINK_EXPIRED, LINK_USED, openReviewLink } from "~/server/reviews/answers.server";
 import { decideNoShow, decideReview, reviewQueue } from "~/server/reviews/moderation.server";
@@ -35,7 +32,8 @@ import { askForReviews, QUESTIONS_PER_ADDRESS_PER_DAY } from "~/server/reviews/q
 import { refreshReviewFigures } from "~/server/reviews/figures.server";
 import { publishDueReviews } from "~/server/reviews/review-jobs.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
-import { startSmtpSink, type CapturedMail, type SmtpSink } from "../helpers/smtp-sink";
+import type { CapturedMail } from "../helpers/smtp-sink";
+import { startMailDelivery, type MailDelivery } from "../helpers/mail-delivery";
 import { call, createAccount, getRequest, parentInquiry, postRequest, PUBLIC_URL, sessionCookie, testServices } from "./accounts-fixtures";
 import { addPerformer } from "./search-fixtures";
 
@@ -44,27 +42,22 @@ import { addPerformer } from "./search-fixtures";
 // 7-day dispute window and publishing, no-shows, reliability, reports and the admin's decisions with
 // their audit rows and mails. Mail goes through the outbox worker to a real SMTP server on loopback.
 
-const MAIL_FROM = "CostumeCast <no-reply@costumecast.test>";
-const logger = pino({ level: "silent" });
 const DAY = 24 * 60 * 60_000;
 /** The day after a Dec 12 party, mid-afternoon (UTC). */
 const NOW = new Date("2026-12-13T15:00:00Z");
 
 let database: TestDatabase;
 let services: AppServices & { clientIp?: string };
-let sink: SmtpSink;
-let transport: MailTransport;
+let mail: MailDelivery;
 let performerId: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   services = await testServices(database);
-  sink = await startSmtpSink();
-  transport = nodemailer.createTransport(sink.url);
+  mail = await startMailDelivery();
 });
 afterAll(async () => {
-  transport?.close?.();
-  await sink?.close();
+  await mail?.close();
   await database?.close();
 });
 beforeEach(async () => {
@@ -74,15 +67,13 @@ beforeEach(async () => {
   await db.delete(rateLimitHits);
   await db.delete(profiles);
   await db.delete(user);
-  sink.messages.length = 0;
+  mail.clear();
   performerId = await addPerformer(db, { displayName: "Jolly Squad", accountEmail: "jolly@performers.example.com" });
   await db.update(user).set({ emailVerified: true }).where(eq(user.id, performerId));
 });
 
-async function delivered(): Promise<CapturedMail[]> {
-  const before = sink.messages.length;
-  await deliverDueEmails(database.db, transport, { from: MAIL_FROM, logger, batchSize: 50 });
-  return sink.messages.slice(before);
+function delivered(): Promise<CapturedMail[]> {
+  return mail.delivered(database.db);
 }
 
 async function inquiry(fields: Partial<typeof contactMessages.$inferInsert> = {}, profileId = performerId): Promise<string> {
@@ -334,7 +325,7 @@ describe("publishing", () => {
     expect(await replyToReview(database.db, other, review.id, "Not mine")).toMatchObject({ ok: false, status: 404 });
 
     const adminId = await makeAdmin();
-    sink.messages.length = 0;
+    mail.clear();
     await delivered();
     const queue = await reviewQueue(database.db);
     expect(queue).toMatchObject([{ kind: "review", id: review.id, why: "Disputed by the performer", notes: ["We never agreed on this party."] }]);

@@ -1,6 +1,4 @@
 import { count, eq, isNotNull } from "drizzle-orm";
-import nodemailer from "nodemailer";
-import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { HONEYPOT_FIELD } from "~/lib/form";
 import {
@@ -21,12 +19,12 @@ import { ALERT_RECHECK_MS, checkSearchAlerts, MATCH_MAILS_PER_DAY, removeExpired
 import { confirmAlert } from "~/server/alerts/confirm.server";
 import { handleAlertSubscribe } from "~/server/alerts/subscribe.server";
 import { emailOutbox, profiles, rateLimitHits, searchAlertMatches, searchAlerts } from "~/server/db/schema";
-import { deliverDueEmails, type MailTransport } from "~/server/mail/worker.server";
 import { parseForm } from "~/lib/form";
 import { searchAlertSchema } from "~/lib/search-alert-schema";
 import type { AppServices } from "~/server/platform/services.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
-import { startSmtpSink, type CapturedMail, type SmtpSink } from "../helpers/smtp-sink";
+import type { CapturedMail } from "../helpers/smtp-sink";
+import { startMailDelivery, type MailDelivery } from "../helpers/mail-delivery";
 import { call, getRequest, PUBLIC_URL, testServices, type Answer } from "./accounts-fixtures";
 import { addPerformer } from "./search-fixtures";
 
@@ -35,24 +33,19 @@ import { addPerformer } from "./search-fixtures";
 // meets, the job's one mail per new performer, and both ways to unsubscribe. Mail goes through the
 // real outbox worker to a real SMTP server on loopback.
 
-const MAIL_FROM = "CostumeCast <no-reply@costumecast.test>";
 const WORDS = "encanto";
-const logger = pino({ level: "silent" });
 
 let database: TestDatabase;
 let services: AppServices;
-let sink: SmtpSink;
-let transport: MailTransport;
+let mail: MailDelivery;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   services = await testServices(database);
-  sink = await startSmtpSink();
-  transport = nodemailer.createTransport(sink.url);
+  mail = await startMailDelivery();
 });
 afterAll(async () => {
-  transport?.close?.();
-  await sink?.close();
+  await mail?.close();
   await database?.close();
 });
 beforeEach(async () => {
@@ -60,7 +53,7 @@ beforeEach(async () => {
   await database.db.delete(emailOutbox);
   await database.db.delete(rateLimitHits);
   await database.db.delete(profiles);
-  sink.messages.length = 0;
+  mail.clear();
 });
 
 /** The services as a request from one visitor (client key) sees them. */
@@ -83,10 +76,8 @@ async function subscribe(fields: Record<string, string>, ip = "203.0.113.10"): P
 }
 
 /** Hands every queued mail to the SMTP server and returns what it received since the last call. */
-async function delivered(): Promise<CapturedMail[]> {
-  const before = sink.messages.length;
-  await deliverDueEmails(database.db, transport, { from: MAIL_FROM, logger, batchSize: 50 });
-  return sink.messages.slice(before);
+function delivered(): Promise<CapturedMail[]> {
+  return mail.delivered(database.db);
 }
 
 function confirmTokenIn(mail: CapturedMail): string {
