@@ -34,7 +34,9 @@ DROP INDEX "profile_search_public_price_idx";--> statement-breakpoint
 CREATE INDEX "profile_search_public_price_idx" ON "profile_search" USING btree ("price_from","created_at" desc,"id" desc,"state","city","audience","group_performer","payment_expiry","checked_until","insured_until") WHERE is_active and payment_status = 'paid' and display_name is not null;--> statement-breakpoint
 DROP INDEX "profile_search_public_geo_idx";--> statement-breakpoint
 CREATE INDEX "profile_search_public_geo_idx" ON "profile_search" USING btree (((floor("latitude") * 1000 + floor("longitude"))::int),"latitude","longitude","created_at","id","travel_radius","payment_expiry","audience","price_from","travel_free_miles","travel_cents_per_mile","group_performer","categories","calendar_fresh_until","checked_until","insured_until") WHERE is_active and payment_status = 'paid' and display_name is not null;--> statement-breakpoint
--- The few listed performers with a reviewed document: where they are few (a new feature, a small
--- state), a filtered listing starts from them rather than walking every row in the listing's order.
-CREATE INDEX "profile_search_public_checked_idx" ON "profile_search" USING btree ("checked_until") WHERE is_active and payment_status = 'paid' and display_name is not null and checked_until is not null;--> statement-breakpoint
-CREATE INDEX "profile_search_public_insured_idx" ON "profile_search" USING btree ("insured_until") WHERE is_active and payment_status = 'paid' and display_name is not null and insured_until is not null;
+-- The listed performers with a reviewed document, newest first, with every column a listing's
+-- filters test: a filtered listing whose other filters are sparse too (a category by lowest price)
+-- reads these few rows inside the index instead of every row of a wider one (Hero, insured, by
+-- price at 100,000: the whole coordinates index, 40 ms, before these).
+CREATE INDEX "profile_search_public_checked_idx" ON "profile_search" USING btree ("created_at","id","state","city","audience","group_performer","price_from","payment_expiry","categories","calendar_fresh_until","checked_until","insured_until") WHERE is_active and payment_status = 'paid' and display_name is not null and checked_until is not null;--> statement-breakpoint
+CREATE INDEX "profile_search_public_insured_idx" ON "profile_search" USING btree ("created_at","id","state","city","audience","group_performer","price_from","payment_expiry","categories","calendar_fresh_until","checked_until","insured_until") WHERE is_active and payment_status = 'paid' and display_name is not null and insured_until is not null;

@@ -4,6 +4,7 @@ import { browseHref, categoryHref, hasFilters } from "~/lib/directory-params";
 import { NO_REFINEMENTS, parseRefinements, refinementCount, type ListingRefinements } from "~/lib/listing-refinements";
 import { loader as browseLoader } from "~/routes/browse";
 import { loader as categoryLoader } from "~/routes/category";
+import { loader as searchLoader } from "~/routes/search";
 import { profileSearch, trustDocuments, trustPeople } from "~/server/db/schema";
 import { cardsForIds, getFeaturedProfiles, listPublicProfiles } from "~/server/directory/directory.server";
 import { listPlaceProfiles } from "~/server/directory/place-listing.server";
@@ -172,6 +173,11 @@ describe(`the reviewed-document filters (${engine})`, () => {
     expect(await search("q=cowboy+bandit+crew+lasso&checked=yes")).toEqual(sorted([ids.checked, ids.both]));
     expect(await search("q=59101&insured=yes")).toEqual(sorted([ids.insured, ids.both]));
     expect(await search(`state=${STATE}&checked=yes&insured=yes`)).toEqual([ids.both]);
+
+    // The page's loader: the filter applied, and its sentence about the place written for it.
+    const page = (await searchLoader(args("/search?q=59101&checked=yes", {}))) as { data: { results: { placeText: string | null; hits: { profile: { id: string } }[] } } };
+    expect(sorted(page.data.results.hits.map((hit) => hit.profile.id))).toEqual(sorted([ids.checked, ids.both]));
+    expect(page.data.results.placeText).toBe("Performers who travel to 59101 (Billings, MT), nearest first.");
   });
 
   it("a group with one person unchecked is found once that person's check is approved, and not after it is withdrawn", async () => {

@@ -437,13 +437,14 @@ export const profileSearch = pgTable(
     index("profile_search_public_calendar_fresh_idx")
       .on(t.calendarFreshUntil)
       .where(sql`is_active and payment_status = 'paid' and display_name is not null and calendar_fresh_until is not null`),
-    // The few listed performers with a reviewed background check or insurance (migration 0041): where
-    // they are few, a filtered listing starts from them rather than walking the listing's order.
+    // The listed performers with a reviewed background check or insurance (migration 0041), newest
+    // first with every column the filters test: a listing whose other filters are sparse too (a
+    // category by lowest price) reads these few rows in the index, not all of a wider one.
     index("profile_search_public_checked_idx")
-      .on(t.checkedUntil)
+      .on(t.createdAt, t.id, t.state, t.city, t.audience, t.groupPerformer, t.priceFrom, t.paymentExpiry, t.categories, t.calendarFreshUntil, t.checkedUntil, t.insuredUntil)
       .where(sql`is_active and payment_status = 'paid' and display_name is not null and checked_until is not null`),
     index("profile_search_public_insured_idx")
-      .on(t.insuredUntil)
+      .on(t.createdAt, t.id, t.state, t.city, t.audience, t.groupPerformer, t.priceFrom, t.paymentExpiry, t.categories, t.calendarFreshUntil, t.checkedUntil, t.insuredUntil)
       .where(sql`is_active and payment_status = 'paid' and display_name is not null and insured_until is not null`),
     index("profile_search_public_nationwide_idx")
       .on(t.createdAt, t.latitude, t.longitude, t.paymentExpiry, t.id)
