@@ -5,7 +5,8 @@ import { TRADEMARK } from "./seed/trademark";
 // Trademark care on a phone (issue 28): a performer types a trademarked name as a character, is
 // offered the description a search for it still finds, takes it with one tap and saves; the
 // profile carries the "not affiliated" line; the admin filters the profiles list to those using a
-// trademarked name and sees the word named. axe on each view.
+// trademarked name and sees the word named, and an application's characters are flagged too. axe
+// on each view.
 
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE });
@@ -74,5 +75,11 @@ test("the admin lists the profiles that use a trademarked name, each with the wo
   await row.getByRole("link", { name: TRADEMARK.flagged.displayName }).click();
   await expect(page.getByRole("heading", { name: TRADEMARK.flagged.displayName })).toBeVisible();
   await expect(page.getByTestId("trademark-flag")).toHaveText("Trademark: \u201cSpider-Man\u201d");
+  await expectAccessible(page, TOASTS_ASIDE);
+
+  // An application's characters, which an approval copies onto the profile, are flagged before that.
+  await page.goto(`/admin?view=${TRADEMARK.request.id}`);
+  await expect(page.getByRole("heading", { name: `Request from ${TRADEMARK.request.fullName}` })).toBeVisible();
+  await expect(page.getByTestId("trademark-flag")).toHaveText("Trademark: \u201cBatman\u201d, \u201cPikachu\u201d");
   await expectAccessible(page, TOASTS_ASIDE);
 });
