@@ -4,7 +4,8 @@
 // in, and times each view of the page: what the route's loader does for that URL, called as React
 // Router calls it, with the admin's session cookie. Prints median, p95 and max per view.
 //
-// PGlite lives in a temporary folder. PostgreSQL gets a scratch database `bench_admin_<pid>` on the
+// One profile in fifty lists a trademarked character, which the "Uses a trademarked name" views
+// filter for. PGlite lives in a temporary folder. PostgreSQL gets a scratch database `bench_admin_<pid>` on the
 // server of BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), dropped after.
 // Options: `--engine pglite|postgres` (default both), `--runs N` (default 30, after 5 warm-up loads),
 // `--explain` (PostgreSQL: EXPLAIN ANALYZE of every query one load of each view sends). BENCH_KEEP=1
@@ -56,6 +57,9 @@ const FIRST = ["Captain", "Lady", "Sir", "Starlight", "Shadow", "Crimson", "Luna
 const SECOND = ["Princess", "Knight", "Ranger", "Phantom", "Wizard", "Pirate", "Guardian", "Fairy", "Ninja", "Robot", "Dragon", "Mermaid", "Jester", "Hero", "Sorceress", "Samurai", "Bandit", "Pixie", "Titan", "Comet"];
 const CATEGORY_LIST = ["Hero", "Villain", "Cosplay", "Furry", "Anime/Manga", "Video Game Character", "Comic Book Character", "Fantasy", "Sci-Fi", "Historical/Fantasy Crossover", "Kids' Parties Only", "18+ Events Only", "Custom Characters", "Group/Crew Performer", "Mascot Style"];
 const PLACES = [["TX", "Austin", "78701"], ["CA", "Los Angeles", "90012"], ["FL", "Orlando", "32801"], ["NY", "New York", "10001"], ["IL", "Chicago", "60601"], ["WA", "Seattle", "98101"], ["GA", "Atlanta", "30303"], ["CO", "Denver", "80202"]];
+// Characters as performers write them; one profile in fifty names a trademark (the admin's "Uses a trademarked name" filter).
+const CHARACTERS = ["Ice Queen", "Web-Slinging Hero", "Pirate Captain", "Friendly T. rex", "Mermaid Princess", "Space Ranger", "Brave Knight", "Rainbow Unicorn"];
+const TRADEMARKED = ["Elsa", "Spider-Man", "Batman", "Snow White", "Captain Jack Sparrow", "Pikachu"];
 const ACTIONS = ["request.approve", "request.reject", "message.read", "message.delete", "profile.activate", "profile.deactivate"];
 
 function sqlText(value: string) {
@@ -88,7 +92,7 @@ async function seed(db: Db) {
     );
     await run(
       `insert into profiles (id, display_name, bio, state, city, contact_email, is_active, payment_status, payment_expiry,
-                             search_text, created_at, updated_at)
+                             characters, search_text, created_at, updated_at)
        select 'perf-' || i, name, bio, split_part(place, '|', 1), split_part(place, '|', 2),
               case when r1 < 0.9 then 'booking' || i || '@contact.example.net' end,
               r2 >= 0.07,
@@ -96,9 +100,11 @@ async function seed(db: Db) {
               case when r3 < 0.55 then current_date + 1 + floor(random() * 365)::int
                    when r3 < 0.6 then current_date - 1 - floor(random() * 60)::int
                    when r3 < 0.9 then null else current_date - 30 - floor(random() * 300)::int end,
-              concat_ws(' ', name, bio, split_part(place, '|', 2), split_part(place, '|', 1)),
+              characters,
+              concat_ws(' ', name, array_to_string(characters, ' '), bio, split_part(place, '|', 2), split_part(place, '|', 1)),
               ${createdAt("i", PROFILES)}, ${createdAt("i", PROFILES)}
        from (select i, random() r1, random() r2, random() r3, ${place} as place,
+                    array[${pick(CHARACTERS)}, case when random() < 0.02 then ${pick(TRADEMARKED)} else ${pick(CHARACTERS)} end] as characters,
                     case when random() < 0.03 then null else ${pick(FIRST)} || ' ' || ${pick(SECOND)} end as name,
                     'Costumed characters for birthday parties, schools and conventions. Performer number ' || i ||
                     ', with a show tailored to your guests, photos with everyone and a little magic.' as bio
@@ -170,6 +176,8 @@ async function views(db: Db): Promise<View[]> {
     { label: "profiles q=name fragment", url: "/admin?tab=profiles&q=velvet%20pir" },
     { label: "profiles q=email fragment", url: "/admin?tab=profiles&q=performer4217" },
     { label: "profiles page 2000", url: "/admin?tab=profiles&page=2000" },
+    { label: "profiles status=trademark", url: "/admin?tab=profiles&status=trademark" },
+    { label: "profiles status=trademark page 50", url: "/admin?tab=profiles&status=trademark&page=50" },
   ];
 }
 
