@@ -20,6 +20,7 @@ import { deliverDueEmails, type MailTransport } from "~/server/mail/worker.serve
 import type { AppServices } from "~/server/platform/services.server";
 import { expiringSoon, trustQueue } from "~/server/trust/review.server";
 import { deleteDecidedFiles, remindExpiringDocuments } from "~/server/trust/trust-jobs.server";
+import { deleteAccount } from "~/server/profiles/account-deletion.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { startSmtpSink, type CapturedMail, type SmtpSink } from "../helpers/smtp-sink";
 import { call, createAccount, getRequest, postRequest, PUBLIC_URL, sessionCookie, testServices } from "./accounts-fixtures";
@@ -381,6 +382,16 @@ describe(`trust documents (${process.env.TEST_DATABASE_URL ? "postgres" : "pglit
     html = await sectionsHtml(isoDay(401));
     expect(html).not.toContain("reviewed by CostumeCast");
     expect(html).toContain("as the performer states it");
+  });
+
+  it("deleting the account takes the documents' files with it", async () => {
+    const jane = await addPerson("Jane Doe");
+    await uploadCheck(jane);
+    const [doc] = await documents();
+    const outcome = await deleteAccount({ ...services, stripe: null }, { userId: performer.id, actor: { kind: "self" } });
+    expect(outcome.kind).toBe("deleted");
+    expect(await database.db.select().from(trustDocuments).where(eq(trustDocuments.id, doc!.id))).toHaveLength(0);
+    expect(await services.storage.stream(doc!.storageKey!)).toBeNull();
   });
 
   it("removing a person takes the group's badge away until everyone is covered again", async () => {

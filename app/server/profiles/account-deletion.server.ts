@@ -8,6 +8,7 @@ import {
   profileImages,
   profiles,
   stripeCustomers,
+  trustDocuments,
   user,
   verification,
 } from "../db/schema";
@@ -39,8 +40,9 @@ import { queueStoredFileDeletions, sweepStoredFileDeletions } from "./stored-fil
 //    the same transaction. A Stripe failure rolls everything back: the account stays as it was
 //    and the person is asked to try again (a cancelled subscription with the account still there
 //    is the only state a crash can leave, and a retry finishes the job).
-// 2. The image files are queued for removal in that transaction and removed after the commit; any
-//    that fail stay queued and the storage sweep job (app/server/jobs) retries them.
+// 2. The image files, and the trust documents' private files, are queued for removal in that
+//    transaction and removed after the commit; any that fail stay queued and the storage sweep job
+//    (app/server/jobs) retries them.
 
 /** What deleting an account needs; the app's services object is one. */
 export interface AccountDeletionContext {
@@ -124,7 +126,12 @@ export async function deleteAccount(
       .select({ variants: profileImages.variants })
       .from(profileImages)
       .where(eq(profileImages.profileId, account.id));
-    const fileKeys = images.flatMap((image) => image.variants.map((variant) => variant.key));
+    // The trust documents' files (private, not yet deleted 30 days after their decision) go too.
+    const documents = await tx
+      .select({ key: trustDocuments.storageKey })
+      .from(trustDocuments)
+      .where(and(eq(trustDocuments.profileId, account.id), sql`${trustDocuments.storageKey} is not null`));
+    const fileKeys = [...images.flatMap((image) => image.variants.map((variant) => variant.key)), ...documents.flatMap((d) => (d.key ? [d.key] : []))];
 
     // Locked so a webhook for this customer waits for the commit and then finds no one to update.
     const [billing] = await tx
