@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { count, eq, sql } from "drizzle-orm";
+import { count, eq, isNotNull, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../tests/helpers/db";
@@ -28,6 +28,7 @@ import {
   profileImages,
   profiles,
   reviewRequests,
+  trustDocuments,
   user,
   userRoles,
 } from "~/server/db/schema";
@@ -386,10 +387,11 @@ describe("seeding the demo data into a database", () => {
     await seedDemo(database.db, createLocalStorage(mediaDir), { ...options, force: true });
     const [{ n }] = await database.db.select({ n: count() }).from(profiles);
     expect(n).toBe(40);
-    // The replaced profiles' picture files are gone too: only the new rows' files remain.
+    // The replaced profiles' picture and trust document files are gone too: only the new rows' files remain.
     const images = await database.db.select({ variants: profileImages.variants }).from(profileImages);
+    const documents = await database.db.select({ key: trustDocuments.storageKey }).from(trustDocuments).where(isNotNull(trustDocuments.storageKey));
     const files = fs.readdirSync(mediaDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
-    expect(files).toHaveLength(images.reduce((sum, image) => sum + image.variants.length, 0));
+    expect(files).toHaveLength(images.reduce((sum, image) => sum + image.variants.length, 0) + documents.length);
     // The replaced applications' grants are gone and the counter counts the new ones only once.
     await expectProgramConsistent();
   }, 180_000);
