@@ -4,8 +4,7 @@
 // in, and times each view of the page: what the route's loader does for that URL, called as React
 // Router calls it, with the admin's session cookie. Prints median, p95 and max per view.
 //
-// One profile in fifty lists a trademarked character, which the "Uses a trademarked name" views
-// filter for. PGlite lives in a temporary folder. PostgreSQL gets a scratch database `bench_admin_<pid>` on the
+// One profile in fifty lists a trademarked character, which each page's rows flag. PGlite lives in a temporary folder. PostgreSQL gets a scratch database `bench_admin_<pid>` on the
 // server of BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), dropped after.
 // Options: `--engine pglite|postgres` (default both), `--runs N` (default 30, after 5 warm-up loads),
 // `--explain` (PostgreSQL: EXPLAIN ANALYZE of every query one load of each view sends). BENCH_KEEP=1
@@ -57,7 +56,7 @@ const FIRST = ["Captain", "Lady", "Sir", "Starlight", "Shadow", "Crimson", "Luna
 const SECOND = ["Princess", "Knight", "Ranger", "Phantom", "Wizard", "Pirate", "Guardian", "Fairy", "Ninja", "Robot", "Dragon", "Mermaid", "Jester", "Hero", "Sorceress", "Samurai", "Bandit", "Pixie", "Titan", "Comet"];
 const CATEGORY_LIST = ["Hero", "Villain", "Cosplay", "Furry", "Anime/Manga", "Video Game Character", "Comic Book Character", "Fantasy", "Sci-Fi", "Historical/Fantasy Crossover", "Kids' Parties Only", "18+ Events Only", "Custom Characters", "Group/Crew Performer", "Mascot Style"];
 const PLACES = [["TX", "Austin", "78701"], ["CA", "Los Angeles", "90012"], ["FL", "Orlando", "32801"], ["NY", "New York", "10001"], ["IL", "Chicago", "60601"], ["WA", "Seattle", "98101"], ["GA", "Atlanta", "30303"], ["CO", "Denver", "80202"]];
-// Characters as performers write them; one profile in fifty names a trademark (the admin's "Uses a trademarked name" filter).
+// Characters as performers write them; one profile in fifty names a trademark (flagged on the admin's rows).
 const CHARACTERS = ["Ice Queen", "Web-Slinging Hero", "Pirate Captain", "Friendly T. rex", "Mermaid Princess", "Space Ranger", "Brave Knight", "Rainbow Unicorn"];
 const TRADEMARKED = ["Elsa", "Spider-Man", "Batman", "Snow White", "Captain Jack Sparrow", "Pikachu"];
 const ACTIONS = ["request.approve", "request.reject", "message.read", "message.delete", "profile.activate", "profile.deactivate"];
@@ -176,8 +175,6 @@ async function views(db: Db): Promise<View[]> {
     { label: "profiles q=name fragment", url: "/admin?tab=profiles&q=velvet%20pir" },
     { label: "profiles q=email fragment", url: "/admin?tab=profiles&q=performer4217" },
     { label: "profiles page 2000", url: "/admin?tab=profiles&page=2000" },
-    { label: "profiles status=trademark", url: "/admin?tab=profiles&status=trademark" },
-    { label: "profiles status=trademark page 50", url: "/admin?tab=profiles&status=trademark&page=50" },
   ];
 }
 

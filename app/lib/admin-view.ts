@@ -38,8 +38,6 @@ export const ADMIN_STATUS_FILTERS = {
     { value: "paid", label: "Paid" },
     { value: "expired", label: "Expired" },
     { value: "unpaid", label: "Not paid" },
-    // Stage name or characters holding a name the search dictionary marks as a trademark.
-    { value: "trademark", label: "Uses a trademarked name" },
   ],
   // The unmet searches' "status" is the period summed.
   searches: [

@@ -631,7 +631,7 @@ export function generateDemoData(options: DemoOptions = {}): DemoDataSet {
   const listedCount = cast.filter((m) => m.listed).length;
   coverPartyThemes(cast, Math.min(MIN_STATES_PER_THEME, Math.max(1, Math.floor(listedCount / 25))), characterRandom);
   // One performer not yet listed wrote a trademarked name anyway, as happens: the admin's profiles
-  // list flags it ("Uses a trademarked name"), and opening their editor shows the suggestion. No
+  // list flags their row with the word, and opening their editor shows the suggestion. No
   // random draw, so nothing else in the data set moves.
   const unlisted = performers.find((p) => p.status === "pending" && p.profile.characters.length < 10);
   if (unlisted) unlisted.profile.characters = [...unlisted.profile.characters, DEMO_TRADEMARK_CHARACTER];

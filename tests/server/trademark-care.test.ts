@@ -100,7 +100,7 @@ describe(`trademark care (${engine})`, () => {
     expect(row.characters).toEqual(["Elsa", "Snow White"]);
   });
 
-  it("flags in the admin's list the names a profile uses, and lists only those profiles under the filter", async () => {
+  it("flags in the admin's list the names a profile uses", async () => {
     const base = Date.parse("2030-01-01T00:00:00Z");
     const at = (n: number) => new Date(base + n * 1000);
     const flagged = [
@@ -119,35 +119,17 @@ describe(`trademark care (${engine})`, () => {
     expect(rowOf("tm-characters").trademarks).toEqual(["ELSA", "Captain America"]);
     expect(rowOf("tm-possessive").trademarks).toEqual(["Snow-White"]);
     for (const id of clean) expect(rowOf(id).trademarks, id).toEqual([]);
+    for (const id of flagged) expect(rowOf(id).trademarks.length, id).toBeGreaterThan(0);
 
-    const only = await listProfiles(database.db, { today: TODAY, status: "trademark", pageSize: 50 });
-    const onlyIds = only.rows.map((r) => r.id);
-    // Newest first, like every view of the list; the earlier test's "Elsa" profiles are flagged too.
-    expect(onlyIds.slice(0, 3)).toEqual([...flagged].reverse());
-    expect(onlyIds).toContain("saves-elsa");
-    for (const id of clean) expect(onlyIds).not.toContain(id);
-    for (const row of only.rows) expect(row.trademarks.length, row.id).toBeGreaterThan(0);
-    expect(only.total).toBe(only.rows.length);
-    // The other counts are the list's, unchanged by the filter.
-    expect(only.counts.all).toBe(list.counts.all);
-
-    // With a search, and paged.
-    const searched = await listProfiles(database.db, { today: TODAY, status: "trademark", search: "spider" });
-    expect(searched.rows.map((r) => r.id)).toEqual(["tm-name"]);
-    expect(searched.total).toBe(1);
-    const second = await listProfiles(database.db, { today: TODAY, status: "trademark", pageSize: 2, page: 2 });
-    expect(second.rows.map((r) => r.id)).toEqual([flagged[0], ...onlyIds.slice(3, 4)]);
-
-    // The page: the filter is in the address, the rows carry their flags.
+    // The page: the rows carry their flags.
     await createAccount(services, "tm-admin@example.com");
     await grantAdmin(database.db, "tm-admin@example.com");
     const cookie = await sessionCookie(services, "tm-admin@example.com");
-    const answer = await call(adminRoute.loader, getRequest("/admin?tab=profiles&status=trademark", cookie), services);
+    const answer = await call(adminRoute.loader, getRequest("/admin?tab=profiles&q=spider", cookie), services);
     expect(answer.status).toBe(200);
     const view = answer.data as AdminDashboardView;
-    expect(view.location.status).toBe("trademark");
     expect(view.section.tab).toBe("profiles");
-    expect((view.section.rows as ProfileRowView[]).map((r) => r.id)).toEqual(onlyIds.slice(0, (view.section.rows as ProfileRowView[]).length));
+    expect((view.section.rows as ProfileRowView[]).map((r) => [r.id, r.trademarks])).toEqual([["tm-name", ["Spider-Man"]]]);
     const detail = await call(adminRoute.loader, getRequest("/admin?tab=profiles&view=tm-characters", cookie), services);
     expect(((detail.data as AdminDashboardView).section.detail as ProfileRowView).trademarks).toEqual(["ELSA", "Captain America"]);
   });

@@ -9,23 +9,19 @@ import { enqueueEmail } from "../mail/outbox.server";
 import { todayIso } from "../directory/visibility.server";
 import { trademarksInProfile } from "~/lib/trademark-names";
 import { recordAudit } from "./audit.server";
-import { usesTrademarkCondition } from "./trademark-flags.server";
 import { listingPausedEmail } from "./emails.server";
 import type { ReviewMailContext } from "./free-listing-requests.server";
 import { likePattern, pageBounds, type PageRequest, type Paged } from "./paging.server";
 
 // Profiles in the admin dashboard: paged list with payment status and the trademarked names each
-// uses (with a filter for those), detail, activate, deactivate (with a reason mailed to the
+// uses (flagged on the page's rows; no filter for them yet: see docs/architecture.md), detail, activate, deactivate (with a reason mailed to the
 // performer) and its undo, delete.
 
 /** A row as the database gives it: the view shape with its real timestamp. */
 export type ProfileListRow = Omit<ProfileRowView, "createdAt"> & { createdAt: Date };
 
-/** The filters counted together for every view; the trademark filter is counted only when chosen. */
-type CountedStatus = Exclude<ProfileStatusFilter, "trademark">;
-
 export interface ProfileList extends Paged<ProfileListRow> {
-  counts: Record<CountedStatus, number>;
+  counts: Record<ProfileStatusFilter, number>;
 }
 
 function statusCondition(status: ProfileStatusFilter | undefined): SQL | undefined {
@@ -40,8 +36,6 @@ function statusCondition(status: ProfileStatusFilter | undefined): SQL | undefin
       return eq(profiles.paymentStatus, "expired");
     case "unpaid":
       return eq(profiles.paymentStatus, "pending");
-    case "trademark":
-      return usesTrademarkCondition();
     default:
       return undefined;
   }
@@ -69,7 +63,7 @@ type SelectedRow = Omit<ProfileListRow, "accountUnconfirmed" | "paymentTone" | "
 function listRow({ accountConfirmed, characters, ...row }: SelectedRow, today: string): ProfileListRow {
   return {
     ...row,
-    // Found on the page's rows here, by the pattern the filter's SQL runs (trademark-flags.server.ts).
+    // Found on the page's rows only (app/lib/trademark-names.ts), the same words the editor warns about.
     trademarks: trademarksInProfile(row.displayName, characters ?? []),
     accountUnconfirmed: accountConfirmed === false,
     categories: row.categories ?? [],
@@ -136,7 +130,7 @@ export async function listProfiles(
     .orderBy(desc(profiles.createdAt), desc(profiles.id))
     .limit(pageSize)
     .offset(offset);
-  const [rows, [tally], flagged] = await Promise.all([
+  const [rows, [tally]] = await Promise.all([
     db
       .select(ROW_COLUMNS)
       .from(profiles)
@@ -154,9 +148,8 @@ export async function listProfiles(
       })
       .from(profiles)
       .where(searchCondition),
-    status === "trademark" ? db.select({ n: count() }).from(profiles).where(and(searchCondition, usesTrademarkCondition())) : null,
   ]);
-  const counts: Record<CountedStatus, number> = {
+  const counts: Record<ProfileStatusFilter, number> = {
     all: Number(tally.all),
     active: Number(tally.active),
     inactive: Number(tally.inactive),
@@ -168,7 +161,7 @@ export async function listProfiles(
     rows: rows.map((row) => listRow(row, today)),
     page,
     pageSize,
-    total: status === "trademark" ? Number(flagged?.[0]?.n ?? 0) : counts[status],
+    total: counts[status],
     counts,
   };
 }
