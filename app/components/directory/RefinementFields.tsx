@@ -117,8 +117,12 @@ export function RefinementFields({ refinements, hasPlace, pageAudience = DEFAULT
         <option value="">Either</option>
         <Options items={(["solo", "group"] as const).map((size) => ({ value: size, label: SIZE_LABELS[size] }))} />
       </SelectField>
+      {/* The whole row is the label, thumb-sized like the categories' rows. */}
       {TRUST_FILTERS.map(([key, label]) => (
-        <CheckboxField key={key} id={`${id}-${key}`} label={label} name={key} value="yes" {...tick(key)} />
+        <label key={key} className={`${TAP_TARGET} flex cursor-pointer items-center gap-3 text-sm font-medium text-slate-800`}>
+          <input type="checkbox" name={key} value="yes" className="h-5 w-5 shrink-0 rounded border-slate-400 accent-brand-700" {...tick(key)} />
+          {label}
+        </label>
       ))}
       <SelectField
         id={`${id}-sort`}
