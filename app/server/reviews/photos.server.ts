@@ -15,6 +15,7 @@ import { planRenditions, writeRenditions } from "../images/store.server";
 import { UPLOAD_GRACE_MS } from "../images/profile-images.server";
 import { queueStoredFileDeletions, sweepStoredFileDeletions } from "../profiles/stored-file-deletions.server";
 import type { Storage } from "../storage/storage.server";
+import { readCapped } from "../http/read-capped.server";
 
 // A review's photos: up to three, through the profile images' pipeline (type sniffed, decoded in
 // the process's few decode slots, metadata stripped, re-encoded as WebP renditions, 5 MB each). The
@@ -36,26 +37,6 @@ export function photoViews(photos: readonly ReviewPhoto[] | null): ReviewPhotoVi
 }
 
 export type ReviewPost = { ok: true; form: FormData; photos: Buffer[] } | { ok: false; field: "photos" | "form"; message: string; status: number };
-
-/** Reads at most `limit` bytes of a body as text; null past it. */
-async function readCapped(request: Request, limit: number): Promise<string | null> {
-  const body = request.body;
-  if (!body) return "";
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
 
 /** The answer page's post: its fields, and the photos' bytes when it was sent with files. */
 export async function readReviewPost(request: Request): Promise<ReviewPost> {

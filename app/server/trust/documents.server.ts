@@ -29,6 +29,7 @@ import type { Logger } from "../platform/logger.server";
 import { hitRateLimit, waitInWords } from "../platform/rate-limit.server";
 import { cancelStoredFileDeletions, queueStoredFileDeletions, sweepStoredFileDeletions } from "../profiles/stored-file-deletions.server";
 import { PRIVATE_KEY_PREFIX, type Storage } from "../storage/storage.server";
+import { readCapped } from "../http/read-capped.server";
 
 // A performer's trust documents: one file per post (PDF or image, 10 MB), its type decided from its
 // first bytes alone. A PDF is stored exactly as sent and never opened here beyond those bytes (no
@@ -51,26 +52,6 @@ const IMAGE_MAX_WIDTH = 2400;
 export type TrustPost =
   | { ok: true; form: FormData; file: Buffer | null }
   | { ok: false; field: "file" | "form"; message: string; status: number };
-
-/** Reads at most `limit` bytes of a body as text; null past it. */
-async function readCapped(request: Request, limit: number): Promise<string | null> {
-  const body = request.body;
-  if (!body) return "";
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
 
 /**
  * The trust page's post: a plain form (people), or the upload with its one file. The page's path is
