@@ -4,7 +4,6 @@ import { eq } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import express from "express";
-import nodemailer from "nodemailer";
 import pino from "pino";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -16,13 +15,13 @@ import { getPublicProfile } from "~/server/directory/directory.server";
 import { monthYear, TRUST_FILE_TOO_BIG, TRUST_FILE_TYPE, ISSUED_MESSAGE, PERSON_REQUIRED } from "~/lib/trust";
 import { adminAuditLog, emailOutbox, profiles, rateLimitHits, storageDeletions, trustDocuments, trustPeople, user, userRoles } from "~/server/db/schema";
 import { mountMedia } from "~/server/http/media-route.server";
-import { deliverDueEmails, type MailTransport } from "~/server/mail/worker.server";
 import type { AppServices } from "~/server/platform/services.server";
 import { expiringSoon, trustQueue } from "~/server/trust/review.server";
 import { deleteDecidedFiles, remindExpiringDocuments } from "~/server/trust/trust-jobs.server";
 import { deleteAccount } from "~/server/profiles/account-deletion.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
-import { startSmtpSink, type CapturedMail, type SmtpSink } from "../helpers/smtp-sink";
+import type { CapturedMail } from "../helpers/smtp-sink";
+import { startMailDelivery, type MailDelivery } from "../helpers/mail-delivery";
 import { call, createAccount, getRequest, postRequest, PUBLIC_URL, sessionCookie, testServices } from "./accounts-fixtures";
 
 // Trust documents end to end on the server: the upload's type (by content) and size checks with
@@ -32,15 +31,13 @@ import { call, createAccount, getRequest, postRequest, PUBLIC_URL, sessionCookie
 // through a real SMTP server on loopback, the reminder (once) and the file's deletion 30 days after
 // the decision with the decision's facts kept.
 
-const MAIL_FROM = "CostumeCast <no-reply@costumecast.test>";
 const logger = pino({ level: "silent" });
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n", "latin1");
 const DAY = 86_400_000;
 
 let database: TestDatabase;
 let services: AppServices & { clientIp?: string };
-let sink: SmtpSink;
-let transport: MailTransport;
+let mail: MailDelivery;
 let performer: { id: string; cookie: string };
 let other: { id: string; cookie: string };
 let admin: { id: string; cookie: string };
@@ -63,12 +60,10 @@ async function account(email: string, name: string | null): Promise<{ id: string
 beforeAll(async () => {
   database = await createTestDatabase();
   services = await testServices(database);
-  sink = await startSmtpSink();
-  transport = nodemailer.createTransport(sink.url);
+  mail = await startMailDelivery();
 });
 afterAll(async () => {
-  transport?.close?.();
-  await sink?.close();
+  await mail?.close();
   await database?.close();
 });
 beforeEach(async () => {
@@ -79,7 +74,7 @@ beforeEach(async () => {
   await db.delete(storageDeletions);
   await db.delete(profiles);
   await db.delete(user);
-  sink.messages.length = 0;
+  mail.clear();
   performer = await account("jane@performers.example.com", "Jolly Squad");
   other = await account("sam@performers.example.com", "Other Act");
   admin = await account("boss@costumecast.example.com", null);
@@ -88,10 +83,8 @@ beforeEach(async () => {
   await db.delete(emailOutbox);
 });
 
-async function delivered(): Promise<CapturedMail[]> {
-  const before = sink.messages.length;
-  await deliverDueEmails(database.db, transport, { from: MAIL_FROM, logger, batchSize: 50 });
-  return sink.messages.slice(before);
+function delivered(): Promise<CapturedMail[]> {
+  return mail.delivered(database.db);
 }
 
 async function addPerson(fullName: string): Promise<string> {
