@@ -56,9 +56,12 @@ export function precompressedAssets(dir: string, maxAgeSeconds: number): Request
     if (!encoding) return next();
     res.setHeader("Content-Type", found.type);
     res.setHeader("Content-Encoding", encoding);
+    // Relative to `root`, so the dot-file rule looks only at the asset's own name: a build kept
+    // under a dotted folder (.tmp/build, ~/.apps/...) was refused with a 403 here and fell through
+    // to the plain file compressed per request (16 KB more per page, measured by measure:js).
     res.sendFile(
-      path.join(dir, `${req.path.slice(1)}.${encoding === "br" ? "br" : "gz"}`),
-      { maxAge: maxAgeSeconds * 1000, immutable: true, dotfiles: "deny" },
+      `${req.path.slice(1)}.${encoding === "br" ? "br" : "gz"}`,
+      { root: dir, maxAge: maxAgeSeconds * 1000, immutable: true, dotfiles: "deny" },
       (error) => {
         if (error && !res.headersSent) {
           res.removeHeader("Content-Encoding");
