@@ -9,6 +9,10 @@
 //   npm run audit                        every page, 3 runs each
 //   npm run audit -- --runs 1            one run each (quick look; no median)
 //   npm run audit -- --pages home,city   a subset, by the names in PAGES below
+//   npm run audit -- --cpu-slowdown 2    Lighthouse's CPU slowdown (default 4x, meant for a
+//                                        high-end desktop, benchmarkIndex 1500 to 2000). Its
+//                                        throttling guide gives 2x for a low-end desktop (1000 to
+//                                        1500): each run prints this machine's benchmarkIndex
 //
 // After the table, the listing pages' HTML as the server sends it (plain, gzip, brotli), against
 // issue 15's 25 KB compressed.
@@ -100,30 +104,44 @@ interface PageResult {
   error: string | null;
 }
 
-function parseArgs(argv: string[]): { runs: number; pages: PageSpec[] } {
+/** Lighthouse's default: a high-end desktop (benchmarkIndex 1500 to 2000) slowed to a mid-tier phone. */
+const DEFAULT_SLOWDOWN = 4;
+
+interface Options {
+  runs: number;
+  pages: PageSpec[];
+  /** Lighthouse's CPU slowdown multiplier. */
+  slowdown: number;
+}
+
+function parseArgs(argv: string[]): Options {
   let runs = 3;
   let names: string[] | null = null;
+  let slowdown = DEFAULT_SLOWDOWN;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const [flag, inline] = arg.split("=", 2);
     const value = inline ?? argv[i + 1];
-    if (flag === "--runs" || flag === "--pages") {
+    if (flag === "--runs" || flag === "--pages" || flag === "--cpu-slowdown") {
       if (value === undefined) throw new Error(`${flag} needs a value`);
       if (inline === undefined) i++;
-      if (flag === "--runs") {
+      if (flag === "--cpu-slowdown") {
+        slowdown = Number(value);
+        if (!(slowdown >= 1)) throw new Error(`--cpu-slowdown must be a number of at least 1, not ${value}`);
+      } else if (flag === "--runs") {
         runs = Number(value);
         if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a whole number of at least 1, not ${value}`);
       } else {
         names = value.split(",").map((n) => n.trim()).filter(Boolean);
       }
     } else {
-      throw new Error(`Unknown option ${arg} (use --runs N and --pages ${PAGES.map((p) => p.name).join(",")})`);
+      throw new Error(`Unknown option ${arg} (use --runs N, --cpu-slowdown N and --pages ${PAGES.map((p) => p.name).join(",")})`);
     }
   }
-  if (!names) return { runs, pages: PAGES };
+  if (!names) return { runs, pages: PAGES, slowdown };
   const unknown = names.filter((n) => !PAGES.some((p) => p.name === n));
   if (unknown.length > 0) throw new Error(`Unknown page ${unknown.join(", ")}; pages are ${PAGES.map((p) => p.name).join(", ")}`);
-  return { runs, pages: PAGES.filter((p) => names.includes(p.name)) };
+  return { runs, pages: PAGES.filter((p) => names.includes(p.name)), slowdown };
 }
 
 const percent = (score: number | null | undefined) => (typeof score === "number" ? Math.round(score * 100) : null);
@@ -214,9 +232,15 @@ const RETRIES = 2;
  * One Lighthouse run, tried again on a runtime error: on a busy machine the trace sometimes misses
  * the navigation (NO_NAVSTART, NO_FCP), and Lighthouse itself says to run again.
  */
-async function lighthouseRun(chrome: chromeLauncher.LaunchedChrome, url: string): Promise<Result> {
+async function lighthouseRun(chrome: chromeLauncher.LaunchedChrome, url: string, slowdown: number): Promise<Result> {
   for (let attempt = 0; ; attempt++) {
-    const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: [...CATEGORIES],
+      throttling: { cpuSlowdownMultiplier: slowdown },
+    });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const error = result.lhr.runtimeError;
     if (!error) return result.lhr;
@@ -261,13 +285,13 @@ async function reportListing(url: string, pagePath: string): Promise<HtmlSize> {
   return { path: pagePath, raw, gzip, brotli };
 }
 
-async function auditPage(chrome: chromeLauncher.LaunchedChrome, site: MeasuredSite, spec: PageSpec, runs: number): Promise<PageResult> {
+async function auditPage(chrome: chromeLauncher.LaunchedChrome, site: MeasuredSite, spec: PageSpec, runs: number, slowdown: number): Promise<PageResult> {
   const pagePath = spec.path(site);
   const html = spec.listing ? await reportListing(`${site.url}${pagePath}`, pagePath) : null;
   const done: Run[] = [];
   for (let i = 1; i <= runs; i++) {
     console.log(`Auditing ${spec.name} (${pagePath}), run ${i} of ${runs}...`);
-    const lhr = await lighthouseRun(chrome, `${site.url}${pagePath}`);
+    const lhr = await lighthouseRun(chrome, `${site.url}${pagePath}`, slowdown);
     // A runtime error left after the retries means the page did not load (an error status, a
     // crash): its scores mean nothing.
     if (lhr.runtimeError) {
@@ -275,6 +299,9 @@ async function auditPage(chrome: chromeLauncher.LaunchedChrome, site: MeasuredSi
       return { spec, path: pagePath, html, scores: emptyScores(), seoIgnoringNoindex: null, metrics: emptyMetrics(), noindex: false, error: message };
     }
     done.push(readRun(lhr));
+    // Lighthouse's own measure of this machine's CPU (higher is faster): its simulated mobile CPU
+    // is this machine slowed down 4 times, so a slow or busy machine raises TBT on every page.
+    console.log(`  benchmarkIndex ${Math.round(lhr.environment.benchmarkIndex)}, TBT ${Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? 0)} ms`);
   }
   // Name what cost points once, from the median run, so a lower score says where to look.
   printCostlyAudits(medianRun(done).lhr);
@@ -297,9 +324,12 @@ async function auditPage(chrome: chromeLauncher.LaunchedChrome, site: MeasuredSi
 const emptyScores = (): Record<Category, number | null> => ({ performance: null, accessibility: null, "best-practices": null, seo: null });
 const emptyMetrics = (): Record<Metric, number | null> => ({ fcp: null, lcp: null, si: null, tbt: null, cls: null });
 
-function printTable(results: PageResult[], runs: number, site: MeasuredSite) {
+function printTable(results: PageResult[], runs: number, slowdown: number, site: MeasuredSite) {
   const score = (v: number | null) => (v === null ? "n/a" : String(Math.round(v)));
-  console.log(`\nLighthouse mobile, ${runs === 1 ? "one run" : `median of ${runs} runs`} per page, ${PERFORMERS} demo performers:`);
+  console.log(
+    `\nLighthouse mobile, ${runs === 1 ? "one run" : `median of ${runs} runs`} per page, ${PERFORMERS} demo performers, CPU slowdown ${slowdown}x` +
+      (slowdown === DEFAULT_SLOWDOWN ? " (Lighthouse's default):" : ` (not Lighthouse's default ${DEFAULT_SLOWDOWN}x):`),
+  );
   console.log("| page | perf | a11y | BP | SEO | FCP | LCP | SI | TBT | CLS | index | targets |");
   console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|");
   for (const r of results) {
@@ -337,7 +367,7 @@ function printTable(results: PageResult[], runs: number, site: MeasuredSite) {
 }
 
 async function main() {
-  const { runs, pages } = parseArgs(process.argv.slice(2));
+  const { runs, pages, slowdown } = parseArgs(process.argv.slice(2));
   const chromePath = chromiumPath();
   let site: MeasuredSite | null = null;
   let chrome: chromeLauncher.LaunchedChrome | null = null;
@@ -350,8 +380,8 @@ async function main() {
       chromePath,
       chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"],
     });
-    for (const spec of pages) results.push(await auditPage(chrome, site, spec, runs));
-    printTable(results, runs, site);
+    for (const spec of pages) results.push(await auditPage(chrome, site, spec, runs, slowdown));
+    printTable(results, runs, slowdown, site);
   } finally {
     await chrome?.kill();
     await site?.stop();
