@@ -1,21 +1,13 @@
-import {
-  MaxFileSizeExceededError,
-  MaxPartsExceededError,
-  MaxTotalSizeExceededError,
-  MultipartParseError,
-  parseMultipartRequest,
-} from "@remix-run/multipart-parser";
 import { IMAGE_TOO_BIG_MESSAGE, MAX_IMAGE_BYTES } from "~/lib/images";
 import { MAX_REVIEW_PHOTOS, REVIEW_PHOTO_FIELD, TOO_MANY_PHOTOS, type ReviewPhotoView } from "~/lib/review-view";
 import type { Executor } from "../db/client.server";
 import type { ReviewPhoto } from "../db/schema";
-import { FORM_BODY_LIMIT_BYTES } from "../http/body-limit.server";
 import { processImage } from "../images/process.server";
 import { planRenditions, writeRenditions } from "../images/store.server";
 import { UPLOAD_GRACE_MS } from "../images/profile-images.server";
 import { queueStoredFileDeletions, sweepStoredFileDeletions } from "../profiles/stored-file-deletions.server";
 import type { Storage } from "../storage/storage.server";
-import { readCapped } from "../http/read-capped.server";
+import { readCappedPost } from "../http/read-capped.server";
 
 // A review's photos: up to three, through the profile images' pipeline (type sniffed, decoded in
 // the process's few decode slots, metadata stripped, re-encoded as WebP renditions, 5 MB each). The
@@ -24,8 +16,6 @@ import { readCapped } from "../http/read-capped.server";
 // queued for deletion before they are written and taken off the queue by the answer's commit, so a
 // refused or failed answer leaves nothing for good (the storage sweep removes them).
 
-const ENVELOPE_BYTES = 64 * 1024;
-const MAX_BODY_BYTES = MAX_REVIEW_PHOTOS * MAX_IMAGE_BYTES + ENVELOPE_BYTES;
 const UNREADABLE = "We could not read what was sent. Please try again.";
 
 /** A review's stored photos as the pages show them: the largest rendition, with its size. */
@@ -40,37 +30,11 @@ export type ReviewPost = { ok: true; form: FormData; photos: Buffer[] } | { ok: 
 
 /** The answer page's post: its fields, and the photos' bytes when it was sent with files. */
 export async function readReviewPost(request: Request): Promise<ReviewPost> {
-  const type = request.headers.get("content-type") ?? "";
-  const declared = Number(request.headers.get("content-length") ?? "NaN");
-  if (!type.toLowerCase().startsWith("multipart/form-data")) {
-    const text = await readCapped(request, FORM_BODY_LIMIT_BYTES);
-    if (text === null) return { ok: false, field: "form", message: UNREADABLE, status: 413 };
-    const form = new FormData();
-    for (const [name, value] of new URLSearchParams(text)) form.append(name, value);
-    return { ok: true, form, photos: [] };
-  }
-  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) return { ok: false, field: "photos", message: IMAGE_TOO_BIG_MESSAGE, status: 413 };
-  const form = new FormData();
-  const photos: Buffer[] = [];
-  try {
-    for await (const part of parseMultipartRequest(request, { maxFileSize: MAX_IMAGE_BYTES, maxTotalSize: MAX_BODY_BYTES, maxParts: MAX_REVIEW_PHOTOS + 8 })) {
-      if (part.isFile) {
-        if (part.name !== REVIEW_PHOTO_FIELD || (!part.filename && part.size === 0)) continue;
-        if (photos.length >= MAX_REVIEW_PHOTOS) return { ok: false, field: "photos", message: TOO_MANY_PHOTOS, status: 413 };
-        photos.push(Buffer.from(part.bytes));
-      } else if (part.name) {
-        form.append(part.name, part.text);
-      }
-    }
-  } catch (error) {
-    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) {
-      return { ok: false, field: "photos", message: IMAGE_TOO_BIG_MESSAGE, status: 413 };
-    }
-    if (error instanceof MaxPartsExceededError) return { ok: false, field: "photos", message: TOO_MANY_PHOTOS, status: 413 };
-    if (error instanceof MultipartParseError) return { ok: false, field: "form", message: UNREADABLE, status: 400 };
-    throw error;
-  }
-  return { ok: true, form, photos };
+  const post = await readCappedPost(request, { fileField: REVIEW_PHOTO_FIELD, maxFiles: MAX_REVIEW_PHOTOS, maxFileBytes: MAX_IMAGE_BYTES, maxTextParts: 8 });
+  if (post.ok) return { ok: true, form: post.form, photos: post.files };
+  if (post.problem === "too-big") return { ok: false, field: "photos", message: IMAGE_TOO_BIG_MESSAGE, status: post.status };
+  if (post.problem === "too-many") return { ok: false, field: "photos", message: TOO_MANY_PHOTOS, status: post.status };
+  return { ok: false, field: "form", message: UNREADABLE, status: post.status };
 }
 
 export interface StoredPhotos {

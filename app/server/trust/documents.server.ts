@@ -1,11 +1,4 @@
 import { randomBytes } from "node:crypto";
-import {
-  MaxFileSizeExceededError,
-  MaxPartsExceededError,
-  MaxTotalSizeExceededError,
-  MultipartParseError,
-  parseMultipartRequest,
-} from "@remix-run/multipart-parser";
 import { and, asc, desc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import {
@@ -21,7 +14,6 @@ import {
 import type { Executor } from "../db/client.server";
 import { trustDocuments, trustPeople, type TrustDocumentType } from "../db/schema";
 import { isUuid } from "../db/sql-values.server";
-import { FORM_BODY_LIMIT_BYTES } from "../http/body-limit.server";
 import { detectImageType } from "../images/process.server";
 import { withDecodeSlot } from "../images/decode-slots.server";
 import { UPLOAD_GRACE_MS } from "../images/profile-images.server";
@@ -29,7 +21,7 @@ import type { Logger } from "../platform/logger.server";
 import { hitRateLimit, waitInWords } from "../platform/rate-limit.server";
 import { cancelStoredFileDeletions, queueStoredFileDeletions, sweepStoredFileDeletions } from "../profiles/stored-file-deletions.server";
 import { PRIVATE_KEY_PREFIX, type Storage } from "../storage/storage.server";
-import { readCapped } from "../http/read-capped.server";
+import { readCappedPost } from "../http/read-capped.server";
 
 // A performer's trust documents: one file per post (PDF or image, 10 MB), its type decided from its
 // first bytes alone. A PDF is stored exactly as sent and never opened here beyond those bytes (no
@@ -40,8 +32,6 @@ import { readCapped } from "../http/read-capped.server";
 // Like the profile images, the key is queued for deletion before the file is written and taken off
 // the queue by the row's commit, so a refused or interrupted upload leaves nothing for good.
 
-const ENVELOPE_BYTES = 64 * 1024;
-const MAX_BODY_BYTES = TRUST_MAX_BYTES + ENVELOPE_BYTES;
 const UNREADABLE = "We could not read what was sent. Please try again.";
 /** Documents one account may send in a day: a crew's checks and a certificate, and a few retries. */
 export const TRUST_UPLOADS_PER_DAY = 20;
@@ -59,36 +49,11 @@ export type TrustPost =
  * plain form at that same limit, a multipart one streamed and cut off past 10 MB.
  */
 export async function readTrustPost(request: Request): Promise<TrustPost> {
-  const type = request.headers.get("content-type") ?? "";
-  const declared = Number(request.headers.get("content-length") ?? "NaN");
-  if (!type.toLowerCase().startsWith("multipart/form-data")) {
-    const text = await readCapped(request, FORM_BODY_LIMIT_BYTES);
-    if (text === null) return { ok: false, field: "form", message: UNREADABLE, status: 413 };
-    const form = new FormData();
-    for (const [name, value] of new URLSearchParams(text)) form.append(name, value);
-    return { ok: true, form, file: null };
-  }
-  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) return { ok: false, field: "file", message: TRUST_FILE_TOO_BIG, status: 413 };
-  const form = new FormData();
-  let file: Buffer | null = null;
-  try {
-    for await (const part of parseMultipartRequest(request, { maxFileSize: TRUST_MAX_BYTES, maxTotalSize: MAX_BODY_BYTES, maxParts: 12 })) {
-      if (part.isFile) {
-        if (part.name !== TRUST_FILE_FIELD || (!part.filename && part.size === 0)) continue;
-        if (file) return { ok: false, field: "file", message: "Please upload one file at a time.", status: 413 };
-        file = Buffer.from(part.bytes);
-      } else if (part.name) {
-        form.append(part.name, part.text);
-      }
-    }
-  } catch (error) {
-    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) {
-      return { ok: false, field: "file", message: TRUST_FILE_TOO_BIG, status: 413 };
-    }
-    if (error instanceof MaxPartsExceededError || error instanceof MultipartParseError) return { ok: false, field: "form", message: UNREADABLE, status: 400 };
-    throw error;
-  }
-  return { ok: true, form, file };
+  const post = await readCappedPost(request, { fileField: TRUST_FILE_FIELD, maxFiles: 1, maxFileBytes: TRUST_MAX_BYTES, maxTextParts: 11 });
+  if (post.ok) return { ok: true, form: post.form, file: post.files[0] ?? null };
+  if (post.problem === "too-big") return { ok: false, field: "file", message: TRUST_FILE_TOO_BIG, status: post.status };
+  if (post.problem === "too-many") return { ok: false, field: "file", message: "Please upload one file at a time.", status: post.status };
+  return { ok: false, field: "form", message: UNREADABLE, status: post.status };
 }
 
 /** The file's type from its first bytes: a PDF's "%PDF-" signature or an image's; null otherwise. */
