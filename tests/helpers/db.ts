@@ -36,6 +36,17 @@ export function postgresUrl(): string | undefined {
   return process.env.TEST_DATABASE_URL || undefined;
 }
 
+/**
+ * Defines tests that never touch the run's database (a server on an embedded PGlite of its own, or
+ * no database) in the PGlite run only, which is what `npm test` runs. CI runs the suite on PGlite and
+ * on PostgreSQL side by side, where such tests would check the same thing twice (in the PostgreSQL
+ * run they took 100 s of 760 s). Files that hold nothing else are left out of that run whole, in
+ * vitest.config.ts.
+ */
+export function onceAcrossEngines(define: () => void): void {
+  if (!postgresUrl()) define();
+}
+
 export interface ClonedDatabase {
   /** Its connection URL, for this process or a server process under test. */
   url: string;

@@ -4,7 +4,7 @@ import { issueCaptcha } from "~/server/inquiries/captcha.server";
 import { openDatabase } from "~/server/db/client.server";
 import { INQUIRY_LIMITS } from "~/server/inquiries/inquiries.server";
 import { startAppServer, type RunningServer } from "../helpers/app-server";
-import { postgresUrl } from "../helpers/db";
+import { onceAcrossEngines, postgresUrl } from "../helpers/db";
 import { PRODUCTION_ENV, useProductionServer } from "../helpers/production-server";
 import { createRelayedDatabase } from "../helpers/relayed-database";
 import { addPerformer } from "./search-fixtures";
@@ -96,7 +96,8 @@ function solvedInquiry(): string {
 
 const RATE_LIMITED = "Too many messages have been sent";
 
-describe("the production server's HTTP edge", { timeout: 120_000 }, () => {
+// Its server runs on an embedded PGlite of its own, whichever run this is.
+onceAcrossEngines(() => describe("the production server's HTTP edge", { timeout: 120_000 }, () => {
   let server: RunningServer;
   let cookie: string;
 
@@ -320,7 +321,7 @@ describe("the production server's HTTP edge", { timeout: 120_000 }, () => {
       expect(JSON.parse(ready.body)).toEqual({ status: "ok", database: "pglite" });
     });
   });
-});
+}));
 
 /**
  * Waits for the work a server starts by itself (the home page's tile counts, server.ts) to end. A

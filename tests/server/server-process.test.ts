@@ -9,7 +9,7 @@ import { openDatabase } from "~/server/db/client.server";
 import { enqueueEmail } from "~/server/mail/outbox.server";
 import { SANDBOX_DEFAULTS, startStripeSandbox, type StripeSandbox } from "../../scripts/stripe-sandbox/server";
 import { startAppServer, type RunningServer } from "../helpers/app-server";
-import { postgresUrl } from "../helpers/db";
+import { onceAcrossEngines, postgresUrl } from "../helpers/db";
 import { freePort } from "../helpers/free-port";
 import { BUILD_DIR, PRODUCTION_ENV, useProductionServer } from "../helpers/production-server";
 import { createRelayedDatabase } from "../helpers/relayed-database";
@@ -92,7 +92,8 @@ async function waitUntilRefused(url: string) {
   throw new Error("the server kept accepting connections");
 }
 
-describe("server.ts as a process", { timeout: 120_000 }, () => {
+// These servers run on an embedded PGlite of their own, whichever run this is.
+onceAcrossEngines(() => describe("server.ts as a process", { timeout: 120_000 }, () => {
   let server: RunningServer;
   let dataDir: string;
   let stripe: StripeSandbox;
@@ -223,9 +224,9 @@ describe("server.ts as a process", { timeout: 120_000 }, () => {
     expect(Date.now() - signalledAt).toBeLessThan(5000);
     expect(fs.existsSync(path.join(dataDir, "db.lock"))).toBe(false);
   });
-});
+}));
 
-describe("start-up with bad configuration", { timeout: 60_000 }, () => {
+onceAcrossEngines(() => describe("start-up with bad configuration", { timeout: 60_000 }, () => {
   it.each([
     ["SMTP_URL", "http://mail.example.com"],
     ["PORT", "eighty"],
@@ -238,9 +239,9 @@ describe("start-up with bad configuration", { timeout: 60_000 }, () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(new RegExp(`^Invalid configuration: ${name} `));
   });
-});
+}));
 
-describe("start-up with half a Stripe configuration", { timeout: 60_000 }, () => {
+onceAcrossEngines(() => describe("start-up with half a Stripe configuration", { timeout: 60_000 }, () => {
   it("refuses to start in production, naming the missing setting", async () => {
     const result = await runUntilExit({
       DATA_DIR: tempDataDir(),
@@ -253,9 +254,9 @@ describe("start-up with half a Stripe configuration", { timeout: 60_000 }, () =>
     expect(result.stdout).toBe("");
     expect(result.stderr).toMatch(/^Invalid configuration: STRIPE_WEBHOOK_SECRET /m);
   });
-});
+}));
 
-describe("graceful shutdown", { timeout: 120_000 }, () => {
+onceAcrossEngines(() => describe("graceful shutdown", { timeout: 120_000 }, () => {
   let sink: SmtpSink;
   beforeAll(async () => {
     sink = await startSmtpSink();
@@ -310,7 +311,7 @@ describe("graceful shutdown", { timeout: 120_000 }, () => {
     // The embedded database let go of its data folder.
     expect(fs.existsSync(path.join(dataDir, "db.lock"))).toBe(false);
   });
-});
+}));
 
 // Defined only for the PostgreSQL run of the suite (TEST_DATABASE_URL, which CI always makes):
 // an embedded database cannot be cut off from its process.
