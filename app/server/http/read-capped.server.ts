@@ -43,7 +43,7 @@ export type CappedPost =
   | { ok: false; problem: "too-big" | "too-many" | "unreadable"; status: 400 | 413 };
 
 export interface CappedPostLimits {
-  /** The one field whose files are kept; files under other names are skipped unread. */
+  /** The one field whose files are kept; files under other names are read within the caps and dropped. */
   fileField: string;
   maxFiles: number;
   maxFileBytes: number;
