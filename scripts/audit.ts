@@ -300,7 +300,7 @@ async function auditPage(chrome: chromeLauncher.LaunchedChrome, site: MeasuredSi
     }
     done.push(readRun(lhr));
     // Lighthouse's own measure of this machine's CPU (higher is faster): its simulated mobile CPU
-    // is this machine slowed down 4 times, so a slow or busy machine raises TBT on every page.
+    // is this machine slowed down by the CPU slowdown, so a slow or busy machine raises TBT on every page.
     console.log(`  benchmarkIndex ${Math.round(lhr.environment.benchmarkIndex)}, TBT ${Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? 0)} ms`);
   }
   // Name what cost points once, from the median run, so a lower score says where to look.
