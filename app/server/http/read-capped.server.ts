@@ -7,6 +7,9 @@ import {
 } from "@remix-run/multipart-parser";
 import { FORM_BODY_LIMIT_BYTES } from "./body-limit.server";
 
+/** What a post that readCappedPost finds "unreadable" is told, on every route that uses it. */
+export const UNREADABLE_POST = "We could not read what was sent. Please try again.";
+
 /** Room for a multipart body's text fields and part headers beside its files. */
 const ENVELOPE_BYTES = 64 * 1024;
 

@@ -7,7 +7,7 @@ import { planRenditions, writeRenditions } from "../images/store.server";
 import { UPLOAD_GRACE_MS } from "../images/profile-images.server";
 import { queueStoredFileDeletions, sweepStoredFileDeletions } from "../profiles/stored-file-deletions.server";
 import type { Storage } from "../storage/storage.server";
-import { readCappedPost } from "../http/read-capped.server";
+import { readCappedPost, UNREADABLE_POST } from "../http/read-capped.server";
 
 // A review's photos: up to three, through the profile images' pipeline (type sniffed, decoded in
 // the process's few decode slots, metadata stripped, re-encoded as WebP renditions, 5 MB each). The
@@ -16,7 +16,6 @@ import { readCappedPost } from "../http/read-capped.server";
 // queued for deletion before they are written and taken off the queue by the answer's commit, so a
 // refused or failed answer leaves nothing for good (the storage sweep removes them).
 
-const UNREADABLE = "We could not read what was sent. Please try again.";
 
 /** A review's stored photos as the pages show them: the largest rendition, with its size. */
 export function photoViews(photos: readonly ReviewPhoto[] | null): ReviewPhotoView[] {
@@ -34,7 +33,7 @@ export async function readReviewPost(request: Request): Promise<ReviewPost> {
   if (post.ok) return { ok: true, form: post.form, photos: post.files };
   if (post.problem === "too-big") return { ok: false, field: "photos", message: IMAGE_TOO_BIG_MESSAGE, status: post.status };
   if (post.problem === "too-many") return { ok: false, field: "photos", message: TOO_MANY_PHOTOS, status: post.status };
-  return { ok: false, field: "form", message: UNREADABLE, status: post.status };
+  return { ok: false, field: "form", message: UNREADABLE_POST, status: post.status };
 }
 
 export interface StoredPhotos {

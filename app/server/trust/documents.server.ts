@@ -21,7 +21,7 @@ import type { Logger } from "../platform/logger.server";
 import { hitRateLimit, waitInWords } from "../platform/rate-limit.server";
 import { cancelStoredFileDeletions, queueStoredFileDeletions, sweepStoredFileDeletions } from "../profiles/stored-file-deletions.server";
 import { PRIVATE_KEY_PREFIX, type Storage } from "../storage/storage.server";
-import { readCappedPost } from "../http/read-capped.server";
+import { readCappedPost, UNREADABLE_POST } from "../http/read-capped.server";
 
 // A performer's trust documents: one file per post (PDF or image, 10 MB), its type decided from its
 // first bytes alone. A PDF is stored exactly as sent and never opened here beyond those bytes (no
@@ -32,7 +32,6 @@ import { readCappedPost } from "../http/read-capped.server";
 // Like the profile images, the key is queued for deletion before the file is written and taken off
 // the queue by the row's commit, so a refused or interrupted upload leaves nothing for good.
 
-const UNREADABLE = "We could not read what was sent. Please try again.";
 /** Documents one account may send in a day: a crew's checks and a certificate, and a few retries. */
 export const TRUST_UPLOADS_PER_DAY = 20;
 const MAX_INPUT_PIXELS = 40_000_000;
@@ -53,7 +52,7 @@ export async function readTrustPost(request: Request): Promise<TrustPost> {
   if (post.ok) return { ok: true, form: post.form, file: post.files[0] ?? null };
   if (post.problem === "too-big") return { ok: false, field: "file", message: TRUST_FILE_TOO_BIG, status: post.status };
   if (post.problem === "too-many") return { ok: false, field: "file", message: "Please upload one file at a time.", status: post.status };
-  return { ok: false, field: "form", message: UNREADABLE, status: post.status };
+  return { ok: false, field: "form", message: UNREADABLE_POST, status: post.status };
 }
 
 /** The file's type from its first bytes: a PDF's "%PDF-" signature or an image's; null otherwise. */
